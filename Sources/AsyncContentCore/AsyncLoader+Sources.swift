@@ -1,0 +1,84 @@
+#if canImport(Combine)
+  public import Combine
+#else
+  public import OpenCombine
+#endif
+
+extension AsyncLoader {
+  /// Creates a loader fed by an `AsyncSequence`: each element lands as loaded, and the
+  /// sequence ending with an error lands as failed (or reloadFailed, keeping the value).
+  ///
+  /// ``load()`` starts iterating a sequence made by `makeSequence`; ``reload()`` starts a new
+  /// one in place of the old. Iteration stops on ``cancel()``, ``reset()`` and when the loader
+  /// is released. A sequence that ends before its first element returns the phase to where it
+  /// started. Triggers return when the first element (or the end) arrives.
+  ///
+  /// ```swift
+  /// let prices = AsyncLoader(sequence: { priceFeed.updates() })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - phase: The initial phase, for previews and tests.
+  ///   - clock: The clock for staleness.
+  ///   - staleAfter: How old a value may grow before ``load()`` subscribes again.
+  ///   - makeSequence: Makes the sequence for each subscription.
+  public convenience init<S: AsyncSequence>(
+    phase: LoadPhase<Value, any Error> = .idle,
+    clock: some Clock<Duration> = ContinuousClock(),
+    staleAfter: Duration? = nil,
+    sequence makeSequence: @escaping @MainActor () -> S
+  ) where S.Element == Value {
+    self.init(
+      source: .sequence({ sink in await Self.drain(makeSequence(), into: sink) }), phase: phase,
+      clock: LoaderClock(clock), retry: .none, staleAfter: staleAfter, overlap: .latestWins)
+  }
+
+  /// Creates a loader fed by a Combine publisher, like seed 004's `PublishedObject`.
+  ///
+  /// Each ``load()`` or ``reload()`` subscribes anew and the new subscription replaces the old
+  /// one. Every value lands as loaded; a failure completion lands as failed (or reloadFailed,
+  /// keeping the value). On Linux the publisher is an OpenCombine one.
+  ///
+  /// ```swift
+  /// let article = AsyncLoader(publisher: api.articlePublisher(id: 42))
+  /// ```
+  public convenience init<P: Publisher>(
+    phase: LoadPhase<Value, any Error> = .idle,
+    clock: some Clock<Duration> = ContinuousClock(),
+    staleAfter: Duration? = nil,
+    publisher: P
+  ) where P.Output == Value {
+    let subscribe: @MainActor (SequenceSink) async -> Void = { sink in
+      var continuation: AsyncThrowingStream<Value, any Error>.Continuation?
+      let stream = AsyncThrowingStream<Value, any Error> { continuation = $0 }
+      guard let continuation else { return }
+      let subscription = publisher.sink(
+        receiveCompletion: { completion in
+          switch completion {
+          case .finished: continuation.finish()
+          case .failure(let error): continuation.finish(throwing: error)
+          }
+        },
+        receiveValue: { continuation.yield($0) }
+      )
+      await Self.drain(stream, into: sink)
+      subscription.cancel()
+    }
+    self.init(
+      source: .sequence(subscribe), phase: phase, clock: LoaderClock(clock), retry: .none,
+      staleAfter: staleAfter, overlap: .latestWins)
+  }
+
+  /// Delivers every element of `sequence` while the subscription is current.
+  private static func drain<S: AsyncSequence>(_ sequence: S, into sink: SequenceSink) async
+  where S.Element == Value {
+    do {
+      for try await value in sequence {
+        guard sink.deliver(value) else { return }
+      }
+      sink.finish(throwing: nil)
+    } catch {
+      sink.finish(throwing: error)
+    }
+  }
+}

@@ -1,0 +1,342 @@
+public import Observation
+
+/// What a trigger does when a load already runs.
+public enum OverlapPolicy: Hashable, Sendable {
+  /// Join the running load: one operation runs and every caller resumes with its outcome.
+  case joinRunning
+  /// Cancel the running load and start a new one, for example when a search term changed.
+  /// Callers of the cancelled load wait for the new one.
+  case latestWins
+}
+
+/// A misuse of a loader, reported as a typed error instead of a crash.
+public enum AsyncLoaderError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A subclass of ``AsyncLoader`` was created without an operation closure and does not
+  /// override ``AsyncLoader/operation()``.
+  case missingOperation(loader: String)
+
+  public var description: String {
+    switch self {
+    case .missingOperation(let loader):
+      "\(loader) has no operation: pass one to init(operation:) or override operation() in a subclass"
+    }
+  }
+}
+
+/// The one owner of an async load: every trigger goes through it, so there are no duplicate
+/// requests, no stale responses and no cancellation shown as an error.
+///
+/// ```swift
+/// let loader = AsyncLoader { try await api.countries() }
+/// await loader.load()       // .task: loads when nothing is current
+/// await loader.reload()     // pull-to-refresh: always fetches, the list stays visible
+/// ```
+///
+/// - **Joining.** A trigger that arrives while a load runs joins it (or, with
+///   ``OverlapPolicy/latestWins``, replaces it). Every trigger returns when the load it started
+///   or joined finishes, so `.refreshable { await loader.reload() }` keeps its spinner exactly as
+///   long as the real load runs.
+/// - **Caller cancellation is not load cancellation.** When SwiftUI cancels the task that
+///   awaits a trigger, the shared load goes on and lands. Only ``cancel()``,
+///   ``OverlapPolicy/latestWins``, ``reset()`` and releasing the loader cancel the operation.
+/// - **Cancellation is never a failure.** `CancellationError`, `URLError.cancelled` and any
+///   error thrown by a cancelled operation return the phase to where the load started.
+/// - **Stale results are dropped.** Every load has a generation, checked after every `await`.
+/// - **Retry and staleness** run on the injected ``LoaderClock``.
+/// - **Memory.** Stored tasks hold the loader weakly; releasing it cancels its work.
+///
+/// Subclass it as seed 000 subclasses `AsyncModel`: override ``operation()`` and call
+/// `super.init()`. A subclass's operation is a method, so the loader stays alive while it runs.
+@MainActor
+@Observable
+open class AsyncLoader<Value: Sendable>: LoadableObject {
+  /// The phase of the load.
+  public private(set) var phase: LoadPhase<Value, any Error>
+  /// Failed attempts since the last success: grows during retries with backoff.
+  public private(set) var failureCount = 0
+  /// When the value was loaded, on ``clock``; `nil` when no value has loaded. It changes only
+  /// together with ``phase``, so it is not observed on its own.
+  @ObservationIgnored public private(set) var loadedAt: LoaderClock.Instant?
+
+  /// The clock for retry waits and staleness.
+  @ObservationIgnored public let clock: LoaderClock
+  /// How failed attempts are retried before the failure shows.
+  @ObservationIgnored public var retryPolicy: RetryPolicy
+  /// How old a value may grow before ``load()`` fetches it again; `nil` never goes stale.
+  @ObservationIgnored public var staleAfter: Duration?
+  /// What a trigger does when a load already runs.
+  @ObservationIgnored public var overlapPolicy: OverlapPolicy
+
+  @ObservationIgnored private let source: Source
+  /// The generation of the current load; results of any other generation are stale.
+  @ObservationIgnored private var generation: UInt64 = 0
+  /// The running operation or subscription.
+  @ObservationIgnored private var task: Task<Void, Never>?
+  /// Callers waiting for the current load to settle.
+  @ObservationIgnored private var waiters = Waiters()
+
+  enum Source {
+    case operation(@Sendable () async throws -> Value)
+    case subclass
+    case sequence(@MainActor (SequenceSink) async -> Void)
+  }
+
+  /// Creates a loader that runs `operation`.
+  ///
+  /// - Parameters:
+  ///   - phase: The initial phase, for previews and tests.
+  ///   - clock: The clock for retry waits and staleness.
+  ///   - retry: How failed attempts are retried; none by default.
+  ///   - staleAfter: How old a value may grow before ``load()`` fetches again.
+  ///   - overlap: What a trigger does while a load runs.
+  ///   - operation: The load. It runs off the main actor.
+  public convenience init(
+    phase: LoadPhase<Value, any Error> = .idle,
+    clock: some Clock<Duration> = ContinuousClock(),
+    retry: RetryPolicy = .none,
+    staleAfter: Duration? = nil,
+    overlap: OverlapPolicy = .joinRunning,
+    operation: @escaping @Sendable () async throws -> Value
+  ) {
+    self.init(
+      source: .operation(operation), phase: phase, clock: LoaderClock(clock), retry: retry,
+      staleAfter: staleAfter, overlap: overlap)
+  }
+
+  /// Creates a loader for a subclass that overrides ``operation()``.
+  public convenience init(
+    phase: LoadPhase<Value, any Error> = .idle,
+    clock: some Clock<Duration> = ContinuousClock(),
+    retry: RetryPolicy = .none,
+    staleAfter: Duration? = nil,
+    overlap: OverlapPolicy = .joinRunning
+  ) {
+    self.init(
+      source: .subclass, phase: phase, clock: LoaderClock(clock), retry: retry,
+      staleAfter: staleAfter, overlap: overlap)
+  }
+
+  init(
+    source: Source, phase: LoadPhase<Value, any Error>, clock: LoaderClock, retry: RetryPolicy,
+    staleAfter: Duration?, overlap: OverlapPolicy
+  ) {
+    self.source = source
+    self.phase = phase
+    self.clock = clock
+    self.retryPolicy = retry
+    self.staleAfter = staleAfter
+    self.overlapPolicy = overlap
+    if phase.value != nil { loadedAt = clock.now }
+  }
+
+  deinit {
+    task?.cancel()
+  }
+
+  /// The load. Subclasses override it (and call `super.init()` without an operation); the
+  /// default runs the closure given to ``init(phase:clock:retry:staleAfter:overlap:operation:)``.
+  ///
+  /// - Throws: ``AsyncLoaderError/missingOperation(loader:)`` when there is neither.
+  open func operation() async throws -> Value {
+    guard case .operation(let operation) = source else {
+      throw AsyncLoaderError.missingOperation(loader: String(describing: type(of: self)))
+    }
+    return try await operation()
+  }
+
+  // MARK: Triggers
+
+  /// Loads when there is nothing current (idle, failed, or a stale value) and returns when that
+  /// load finishes; joins a load that runs. This is what `.task` calls, so appearing again does
+  /// not fetch again.
+  public func load() async {
+    if phase.isLoading {
+      await joinOrReplace()
+    } else if needsLoad {
+      begin()
+      await waitForSettle()
+    }
+  }
+
+  /// Fetches whatever is shown and returns when the load finishes; joins a load that runs
+  /// (or replaces it under ``OverlapPolicy/latestWins``). Pull-to-refresh calls it: the value
+  /// stays visible while it runs, and cancelling the awaiting task does not cancel the load.
+  public func reload() async {
+    if phase.isLoading {
+      await joinOrReplace()
+    } else {
+      begin()
+      await waitForSettle()
+    }
+  }
+
+  /// Tries again after a failure; the same as ``reload()``.
+  public func retry() async {
+    await reload()
+  }
+
+  /// Starts ``load()`` without waiting, for button actions and `onAppear`.
+  public func startLoad() {
+    if !phase.isLoading, needsLoad { begin() }
+  }
+
+  /// Starts ``reload()`` without waiting, for button actions.
+  public func startReload() {
+    if phase.isLoading {
+      if overlapPolicy == .latestWins { begin() }
+    } else {
+      begin()
+    }
+  }
+
+  /// Cancels the running load or subscription. The phase returns to where the load started
+  /// (a first load to idle, a reload to loaded, a retry to failed) and waiting callers resume.
+  public func cancel() {
+    stopWork()
+    if phase.isLoading { phase.cancel() }
+    settle()
+  }
+
+  /// Cancels any work and forgets the value, the error and the failure count: back to idle.
+  public func reset() {
+    stopWork()
+    if !phase.isIdle { phase.reset() }
+    if failureCount != 0 { failureCount = 0 }
+    if loadedAt != nil { loadedAt = nil }
+    settle()
+  }
+
+  /// Whether ``load()`` would fetch: the phase is idle or failed, or the value is stale.
+  public var needsLoad: Bool {
+    switch phase.kind {
+    case .idle, .failed: true
+    case .loaded, .reloadFailed: isStale
+    case .loading, .reloading, .retrying, .loadingMore, .loadMoreFailed: false
+    }
+  }
+
+  /// Whether the value is older than ``staleAfter``.
+  public var isStale: Bool {
+    guard let staleAfter, let loadedAt else { return false }
+    return loadedAt.duration(to: clock.now) >= staleAfter
+  }
+
+  /// Whether an operation or subscription is running (a subscription goes on after its first
+  /// value has landed).
+  public var isActive: Bool { task != nil }
+
+  // MARK: Running loads
+
+  private func joinOrReplace() async {
+    if overlapPolicy == .latestWins { begin() }
+    await waitForSettle()
+  }
+
+  /// Starts a new load: supersedes whatever runs and moves the phase to a loading case.
+  private func begin() {
+    stopWork()
+    if !phase.isLoading { phase.startLoading() }
+    let generation = generation
+    switch source {
+    case .operation(let operation):
+      task = Task { [weak self, retryPolicy, clock] in
+        let outcome = await runAttempts(
+          operation, retry: retryPolicy, clock: clock,
+          isCurrent: { self?.generation == generation },
+          failedAttempt: { self?.failureCount += 1 })
+        self?.finish(outcome)
+      }
+    case .subclass:
+      // The operation is a method, so it holds the loader while it runs.
+      task = Task { [weak self, retryPolicy, clock] in
+        let outcome = await runAttempts(
+          {
+            guard let self else { throw CancellationError() }
+            return try await self.operation()
+          }, retry: retryPolicy, clock: clock,
+          isCurrent: { self?.generation == generation },
+          failedAttempt: { self?.failureCount += 1 })
+        self?.finish(outcome)
+      }
+    case .sequence(let iterate):
+      let sink = SequenceSink(loader: self, generation: generation)
+      task = Task { await iterate(sink) }
+    }
+  }
+
+  /// Lands the outcome of a current run; `nil` (stale) changes nothing.
+  private func finish(_ outcome: LoadOutcome<Value>?) {
+    switch outcome {
+    case .success(let value): land(value)
+    case .failure(let error): land(error)
+    case .cancelled: revert()
+    case nil: break
+    }
+  }
+
+  private func land(_ value: Value) {
+    task = nil
+    phase.succeed(value)
+    if failureCount != 0 { failureCount = 0 }
+    loadedAt = clock.now
+    settle()
+  }
+
+  private func land(_ error: any Error) {
+    task = nil
+    phase.fail(error)
+    settle()
+  }
+
+  /// The operation reported cancellation on its own: return to where the load started.
+  private func revert() {
+    task = nil
+    if phase.isLoading { phase.cancel() }
+    settle()
+  }
+
+  private func stopWork() {
+    task?.cancel()
+    task = nil
+    generation &+= 1
+  }
+
+  private func waitForSettle() async {
+    guard phase.isLoading else { return }
+    await withUnsafeContinuation { waiters.append($0) }
+  }
+
+  private func settle() {
+    waiters.resumeAll()
+  }
+
+  // MARK: Sequences
+
+  /// Feeds the elements of a sequence or publisher into a loader, while its generation is current.
+  @MainActor
+  struct SequenceSink {
+    weak var loader: AsyncLoader?
+    let generation: UInt64
+
+    /// Lands `value`; returns `false` when the subscription is stale and should stop.
+    func deliver(_ value: Value) -> Bool {
+      guard let loader, loader.generation == generation else { return false }
+      loader.phase.succeed(value)
+      loader.loadedAt = loader.clock.now
+      loader.settle()
+      return true
+    }
+
+    /// Ends the subscription: an error lands as failed or reloadFailed; a cancellation or a
+    /// sequence that ends before any element returns the phase to where it started.
+    func finish(throwing error: (any Error)?) {
+      guard let loader, loader.generation == generation else { return }
+      loader.task = nil
+      if let error, !isCancellation(error), !Task.isCancelled {
+        loader.land(error)
+      } else {
+        loader.revert()
+      }
+    }
+  }
+}

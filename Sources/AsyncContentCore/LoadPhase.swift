@@ -1,0 +1,204 @@
+/// The phase of a load, as one value: every moment a screen can be in, with exactly the data
+/// that moment has.
+///
+/// Each case carries only what is true in it, so impossible states such as "loading with an
+/// error and no value" or "failed but the old value is gone" cannot be written down. Use
+/// ``PagedPhase`` for paged lists; a screen without paging never switches over paging cases.
+///
+/// ```swift
+/// var phase = LoadPhase<[String], any Error>.idle
+/// phase.startLoading()                 // .loading
+/// phase.succeed(["Austria"])           // .loaded(["Austria"])
+/// phase.startLoading()                 // .reloading(["Austria"]): the list stays visible
+/// phase.fail(URLError(.timedOut))      // .reloadFailed(["Austria"], error): the list stays
+/// ```
+///
+/// ## Transitions
+/// - ``startLoading()``: idle → loading, failed → retrying, loaded and reloadFailed →
+///   reloading (keeping the value). A phase that already loads stays as it is and the call
+///   returns ``LoadStart/alreadyLoading`` so the caller can join the running load.
+/// - ``succeed(_:)``: any phase → loaded(value).
+/// - ``fail(_:)``: a phase with a value → reloadFailed(value, error); otherwise failed(error).
+/// - ``cancel()``: returns to the stable phase the load started from: loading → idle,
+///   reloading → loaded, retrying → failed. Stable phases stay as they are. A reload started
+///   from reloadFailed returns to loaded: the new attempt already dismissed the old banner.
+/// - ``reset()``: any phase → idle.
+///
+/// The full table is in the "Phases and transitions" article and in `PhaseTransitionTableTests`.
+///
+/// ## Coming from the seed patterns
+/// | Seed type | Its case | `LoadPhase` |
+/// |---|---|---|
+/// | `AsyncResult` (AsyncView) | `empty` | ``idle`` |
+/// | | `inProgress` | ``loading`` (or ``reloading(_:)`` / ``retrying(_:)`` when something is shown) |
+/// | | `success(v)` | ``loaded(_:)`` |
+/// | | `failure(e)` | ``failed(_:)`` (or ``reloadFailed(_:_:)`` when a value stays) |
+/// | `DataState` | `idle` | ``idle`` |
+/// | | `initialLoading` / `loading` | ``loading`` |
+/// | | `reLoading(v)` | ``reloading(_:)`` |
+/// | | `retryLoading(e)` | ``retrying(_:)`` |
+/// | | `success(v)` | ``loaded(_:)`` |
+/// | | `failure(e)` | ``failed(_:)`` |
+/// | `AsyncResourceViewStore.State` | `notRequested` | ``idle`` |
+/// | | `loading` | ``loading`` |
+/// | | `success(r)` | ``loaded(_:)`` |
+/// | | `failure(e)` | ``failed(_:)`` |
+/// | `LoadingState` (`LoadableObject`) | `idle` | ``idle`` |
+/// | | `loading` | ``loading`` |
+/// | | `loaded(v)` | ``loaded(_:)`` |
+/// | | `failed(e)` | ``failed(_:)`` |
+///
+/// `PagingDataState` maps onto ``PagedPhase``.
+public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
+  /// Nothing has been requested yet.
+  case idle
+  /// The first load runs and there is nothing to show.
+  case loading
+  /// A value is shown and no load runs.
+  case loaded(Value)
+  /// The last load failed and there is no value to show.
+  case failed(Failure)
+  /// A load runs again while the previous value stays visible.
+  case reloading(Value)
+  /// A load runs again after a failure while the error stays visible.
+  case retrying(Failure)
+  /// A reload failed; the previous value stays visible along with the error.
+  case reloadFailed(Value, Failure)
+
+  /// The case without its payload.
+  public var kind: PhaseKind {
+    switch self {
+    case .idle: .idle
+    case .loading: .loading
+    case .loaded: .loaded
+    case .failed: .failed
+    case .reloading: .reloading
+    case .retrying: .retrying
+    case .reloadFailed: .reloadFailed
+    }
+  }
+
+  /// The value on screen: present in loaded, reloading and reloadFailed.
+  public var value: Value? {
+    switch self {
+    case .loaded(let value), .reloading(let value), .reloadFailed(let value, _): value
+    case .idle, .loading, .failed, .retrying: nil
+    }
+  }
+
+  /// The error on screen: present in failed, retrying and reloadFailed.
+  public var error: Failure? {
+    switch self {
+    case .failed(let error), .retrying(let error), .reloadFailed(_, let error): error
+    case .idle, .loading, .loaded, .reloading: nil
+    }
+  }
+
+  /// Starts a load.
+  ///
+  /// idle → loading, failed → retrying, loaded and reloadFailed → reloading with the value kept.
+  /// A phase that already loads is left as it is.
+  ///
+  /// - Returns: ``LoadStart/started``, or ``LoadStart/alreadyLoading`` when a load runs, so the
+  ///   caller joins it instead of starting a second one.
+  @discardableResult
+  public mutating func startLoading() -> LoadStart {
+    switch self {
+    case .idle: self = .loading
+    case .failed(let error): self = .retrying(error)
+    case .loaded(let value), .reloadFailed(let value, _): self = .reloading(value)
+    case .loading, .reloading, .retrying: return .alreadyLoading
+    }
+    return .started
+  }
+
+  /// Finishes a load with a value: any phase becomes loaded(value).
+  public mutating func succeed(_ value: Value) {
+    self = .loaded(value)
+  }
+
+  /// Finishes a load with an error.
+  ///
+  /// A phase with a value becomes reloadFailed, keeping the value; any other becomes failed.
+  public mutating func fail(_ error: Failure) {
+    if let value {
+      self = .reloadFailed(value, error)
+    } else {
+      self = .failed(error)
+    }
+  }
+
+  /// Cancels the running load and returns to the stable phase it started from.
+  ///
+  /// loading → idle, reloading → loaded, retrying → failed; a stable phase stays as it is.
+  ///
+  /// - Returns: whether the phase changed.
+  @discardableResult
+  public mutating func cancel() -> Bool {
+    switch self {
+    case .loading: self = .idle
+    case .reloading(let value): self = .loaded(value)
+    case .retrying(let error): self = .failed(error)
+    case .idle, .loaded, .failed, .reloadFailed: return false
+    }
+    return true
+  }
+
+  /// Forgets everything: any phase becomes idle.
+  public mutating func reset() {
+    self = .idle
+  }
+
+  /// Transforms the value, keeping the case and the error.
+  public func map<NewValue>(_ transform: (Value) throws -> NewValue) rethrows -> LoadPhase<
+    NewValue, Failure
+  > {
+    switch self {
+    case .idle: .idle
+    case .loading: .loading
+    case .loaded(let value): .loaded(try transform(value))
+    case .failed(let error): .failed(error)
+    case .reloading(let value): .reloading(try transform(value))
+    case .retrying(let error): .retrying(error)
+    case .reloadFailed(let value, let error): .reloadFailed(try transform(value), error)
+    }
+  }
+
+  /// Transforms the error, keeping the case and the value.
+  public func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> LoadPhase<
+    Value, NewFailure
+  > {
+    switch self {
+    case .idle: .idle
+    case .loading: .loading
+    case .loaded(let value): .loaded(value)
+    case .failed(let error): .failed(transform(error))
+    case .reloading(let value): .reloading(value)
+    case .retrying(let error): .retrying(transform(error))
+    case .reloadFailed(let value, let error): .reloadFailed(value, transform(error))
+    }
+  }
+}
+
+/// What ``LoadPhase/startLoading()`` and ``PagedPhase/startLoading()`` did.
+public enum LoadStart: Hashable, Sendable {
+  /// The phase moved to a loading case: the caller runs the operation.
+  case started
+  /// A load already runs: the caller joins it and starts nothing.
+  case alreadyLoading
+}
+
+extension LoadPhase: Sendable where Value: Sendable {}
+extension LoadPhase: Equatable where Value: Equatable, Failure: Equatable {}
+extension LoadPhase: Hashable where Value: Hashable, Failure: Hashable {}
+
+extension LoadPhase: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .idle, .loading: kind.rawValue
+    case .loaded(let value), .reloading(let value): "\(kind)(\(value))"
+    case .failed(let error), .retrying(let error): "\(kind)(\(error))"
+    case .reloadFailed(let value, let error): "\(kind)(\(value), \(error))"
+    }
+  }
+}

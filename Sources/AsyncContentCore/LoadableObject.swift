@@ -1,0 +1,31 @@
+public import Observation
+
+/// An observable object that owns a load and exposes its ``LoadPhase``: what the views accept.
+///
+/// ``AsyncLoader`` conforms, in all its forms (an async closure, a subclass, a Combine
+/// publisher, an `AsyncSequence`). Conform your own model to drive the views with it. This is
+/// seed 004's `LoadableObject`, with `LoadingState` replaced by ``LoadPhase``.
+///
+/// ```swift
+/// @MainActor @Observable final class ArticleModel: LoadableObject {
+///   private(set) var phase: LoadPhase<Article, any Error> = .idle
+///   func load() async { /* … */ }
+///   func reload() async { /* … */ }
+///   func cancel() { /* … */ }
+/// }
+/// ```
+@MainActor
+public protocol LoadableObject<Value>: AnyObject, Observable {
+  /// The loaded value type.
+  associatedtype Value
+  /// The error type.
+  associatedtype Failure: Error = any Error
+  /// The phase of the load.
+  var phase: LoadPhase<Value, Failure> { get }
+  /// Loads when there is nothing current; `.task` calls it. Returns when that load finishes.
+  func load() async
+  /// Loads again, whatever is shown; pull-to-refresh and retry call it.
+  func reload() async
+  /// Cancels the running load; the phase returns to where it started.
+  func cancel()
+}

@@ -1,0 +1,43 @@
+/// A type-erased clock measured in `Duration`, so loaders take any clock (a `ContinuousClock`
+/// in apps, a `TestClock` in tests) without becoming generic over it.
+///
+/// Its instants count the time since the clock was wrapped, on the wrapped clock.
+///
+/// ```swift
+/// let loader = AsyncLoader(clock: TestClock(), staleAfter: .seconds(60)) { try await api.countries() }
+/// ```
+public struct LoaderClock: Clock, Sendable {
+  /// An instant of a ``LoaderClock``: the time since the clock was wrapped.
+  public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+    /// The time since the wrapped clock's reference instant.
+    public var offset: Duration
+
+    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    public var description: String { "\(offset)" }
+  }
+
+  private let elapsed: @Sendable () -> Duration
+  private let sleeper: @Sendable (Instant, Duration?) async throws -> Void
+  /// The wrapped clock's minimum resolution.
+  public let minimumResolution: Duration
+
+  /// Wraps `clock`.
+  public init<C: Clock<Duration>>(_ clock: C) {
+    let reference = clock.now
+    self.elapsed = { reference.duration(to: clock.now) }
+    self.sleeper = { deadline, tolerance in
+      try await clock.sleep(until: reference.advanced(by: deadline.offset), tolerance: tolerance)
+    }
+    self.minimumResolution = clock.minimumResolution
+  }
+
+  /// The current instant.
+  public var now: Instant { Instant(offset: elapsed()) }
+
+  /// Suspends until `deadline`, or throws `CancellationError` when the task is cancelled.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await sleeper(deadline, tolerance)
+  }
+}

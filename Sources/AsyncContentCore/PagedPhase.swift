@@ -1,0 +1,248 @@
+/// The phase of a paged list: every case of ``LoadPhase`` plus loading and failing the next page.
+///
+/// The items stay visible while the next page loads and after it fails, so load-more never
+/// blanks the list.
+///
+/// ```swift
+/// var phase = PagedPhase<[Int], any Error>.loaded([1, 2])
+/// phase.startLoadingMore()                      // .loadingMore([1, 2])
+/// phase.finishLoadingMore { $0.append(3) }      // .loaded([1, 2, 3]), appended in place
+/// ```
+///
+/// ## Transitions
+/// Everything ``LoadPhase`` does, plus:
+/// - ``startLoading()`` from loadingMore and loadMoreFailed goes to reloading, keeping the
+///   items. A reload started during a load-more supersedes it: the load-more's page must never
+///   append after the reload (``finishLoadingMore(_:)`` drops it, because the phase is no longer
+///   loadingMore).
+/// - ``startLoadingMore()`` works only from a phase that shows items and runs nothing: loaded,
+///   reloadFailed and loadMoreFailed. During loadingMore it reports
+///   ``LoadMoreStart/alreadyLoadingMore`` so callers join. During a first load, a retry or a
+///   reload it reports ``LoadMoreStart/unavailable``: the reload replaces the list anyway.
+/// - ``finishLoadingMore(_:)`` merges the page into the items in place (no copy of what is
+///   loaded) and goes to loaded. From any other phase the page is stale and is dropped.
+/// - ``fail(_:)`` during loadingMore gives loadMoreFailed, keeping every item.
+/// - ``cancel()`` during loadingMore returns to loaded.
+///
+/// ## Coming from `PagingDataState` (seed 001)
+/// | `PagingDataState` | `PagedPhase` |
+/// |---|---|
+/// | `idle` | ``idle`` |
+/// | `initialLoading` | ``loading`` |
+/// | `reLoading(v)` | ``reloading(_:)`` |
+/// | `retryLoading(e)` | ``retrying(_:)`` |
+/// | `success(v)` | ``loaded(_:)`` |
+/// | `loadingFailure(e)` | ``failed(_:)`` |
+/// | — (a failed pull-to-refresh lost the list there) | ``reloadFailed(_:_:)`` |
+/// | `paging(v)` | ``loadingMore(_:)`` |
+/// | `pagingFailure(v, e)` | ``loadMoreFailed(_:_:)`` |
+public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
+  /// Nothing has been requested yet.
+  case idle
+  /// The first page loads and there is nothing to show.
+  case loading
+  /// Items are shown and no load runs.
+  case loaded(Value)
+  /// The first page failed and there is nothing to show.
+  case failed(Failure)
+  /// The list loads again from the first page while the old items stay visible.
+  case reloading(Value)
+  /// The first page loads again after a failure while the error stays visible.
+  case retrying(Failure)
+  /// A reload failed; the old items stay visible along with the error.
+  case reloadFailed(Value, Failure)
+  /// The next page loads while the items stay visible.
+  case loadingMore(Value)
+  /// The next page failed; every item stays visible along with the error.
+  case loadMoreFailed(Value, Failure)
+
+  /// The case without its payload.
+  public var kind: PhaseKind {
+    switch self {
+    case .idle: .idle
+    case .loading: .loading
+    case .loaded: .loaded
+    case .failed: .failed
+    case .reloading: .reloading
+    case .retrying: .retrying
+    case .reloadFailed: .reloadFailed
+    case .loadingMore: .loadingMore
+    case .loadMoreFailed: .loadMoreFailed
+    }
+  }
+
+  /// The items on screen: present in every phase except idle, loading, failed and retrying.
+  public var value: Value? {
+    switch self {
+    case .loaded(let value), .reloading(let value), .reloadFailed(let value, _),
+      .loadingMore(let value), .loadMoreFailed(let value, _):
+      value
+    case .idle, .loading, .failed, .retrying: nil
+    }
+  }
+
+  /// The error on screen: present in failed, retrying, reloadFailed and loadMoreFailed.
+  public var error: Failure? {
+    switch self {
+    case .failed(let error), .retrying(let error), .reloadFailed(_, let error),
+      .loadMoreFailed(_, let error):
+      error
+    case .idle, .loading, .loaded, .reloading, .loadingMore: nil
+    }
+  }
+
+  /// Starts loading the first page.
+  ///
+  /// idle → loading, failed → retrying; every phase with items → reloading, keeping them. A
+  /// load-more that runs is superseded (the caller cancels it). A first load, retry or reload
+  /// that runs is left alone.
+  ///
+  /// - Returns: ``LoadStart/started``, or ``LoadStart/alreadyLoading`` to join the running load.
+  @discardableResult
+  public mutating func startLoading() -> LoadStart {
+    switch self {
+    case .idle: self = .loading
+    case .failed(let error): self = .retrying(error)
+    case .loaded(let value), .reloadFailed(let value, _), .loadingMore(let value),
+      .loadMoreFailed(let value, _):
+      self = .reloading(value)
+    case .loading, .reloading, .retrying: return .alreadyLoading
+    }
+    return .started
+  }
+
+  /// Finishes loading the first page: any phase becomes loaded(value).
+  public mutating func succeed(_ value: Value) {
+    self = .loaded(value)
+  }
+
+  /// Finishes a load with an error.
+  ///
+  /// loadingMore → loadMoreFailed; any other phase with items → reloadFailed; otherwise failed.
+  /// The items are always kept.
+  public mutating func fail(_ error: Failure) {
+    switch self {
+    case .loadingMore(let value): self = .loadMoreFailed(value, error)
+    case .loaded(let value), .reloading(let value), .reloadFailed(let value, _),
+      .loadMoreFailed(let value, _):
+      self = .reloadFailed(value, error)
+    case .idle, .loading, .failed, .retrying: self = .failed(error)
+    }
+  }
+
+  /// Cancels the running load and returns to the stable phase it started from.
+  ///
+  /// loading → idle, reloading and loadingMore → loaded, retrying → failed.
+  ///
+  /// - Returns: whether the phase changed.
+  @discardableResult
+  public mutating func cancel() -> Bool {
+    switch self {
+    case .loading: self = .idle
+    case .reloading(let value), .loadingMore(let value): self = .loaded(value)
+    case .retrying(let error): self = .failed(error)
+    case .idle, .loaded, .failed, .reloadFailed, .loadMoreFailed: return false
+    }
+    return true
+  }
+
+  /// Forgets everything: any phase becomes idle.
+  public mutating func reset() {
+    self = .idle
+  }
+
+  /// Starts loading the next page.
+  ///
+  /// loaded, reloadFailed and loadMoreFailed → loadingMore, keeping the items.
+  ///
+  /// - Returns: ``LoadMoreStart/started``; ``LoadMoreStart/alreadyLoadingMore`` to join the
+  ///   running load-more; ``LoadMoreStart/unavailable`` when there are no items yet or a first
+  ///   load, retry or reload runs.
+  @discardableResult
+  public mutating func startLoadingMore() -> LoadMoreStart {
+    switch self {
+    case .loaded(let value), .reloadFailed(let value, _), .loadMoreFailed(let value, _):
+      self = .loadingMore(value)
+      return .started
+    case .loadingMore: return .alreadyLoadingMore
+    case .idle, .loading, .failed, .retrying, .reloading: return .unavailable
+    }
+  }
+
+  /// Finishes a load-more by merging the page into the items in place, and goes to loaded.
+  ///
+  /// The items are mutated in place: the phase gives up its reference before `merge` runs, so
+  /// appending does not copy what is already loaded.
+  ///
+  /// - Parameter merge: Adds the page to the items.
+  /// - Returns: `false`, leaving the phase untouched, when no load-more runs: the page is stale.
+  @discardableResult
+  public mutating func finishLoadingMore(_ merge: (inout Value) throws -> Void) rethrows -> Bool {
+    guard case .loadingMore(var value) = self else { return false }
+    self = .idle  // drop the enum's reference so `value` is uniquely referenced
+    do {
+      try merge(&value)
+    } catch {
+      self = .loadingMore(value)
+      throw error
+    }
+    self = .loaded(value)
+    return true
+  }
+
+  /// Transforms the items, keeping the case and the error.
+  public func map<NewValue>(_ transform: (Value) throws -> NewValue) rethrows -> PagedPhase<
+    NewValue, Failure
+  > {
+    switch self {
+    case .idle: .idle
+    case .loading: .loading
+    case .loaded(let value): .loaded(try transform(value))
+    case .failed(let error): .failed(error)
+    case .reloading(let value): .reloading(try transform(value))
+    case .retrying(let error): .retrying(error)
+    case .reloadFailed(let value, let error): .reloadFailed(try transform(value), error)
+    case .loadingMore(let value): .loadingMore(try transform(value))
+    case .loadMoreFailed(let value, let error): .loadMoreFailed(try transform(value), error)
+    }
+  }
+}
+
+/// What ``PagedPhase/startLoadingMore()`` did.
+public enum LoadMoreStart: Hashable, Sendable {
+  /// The phase moved to loadingMore: the caller fetches the next page.
+  case started
+  /// A load-more already runs: the caller joins it.
+  case alreadyLoadingMore
+  /// Nothing to page from, or a first load, retry or reload runs.
+  case unavailable
+}
+
+extension PagedPhase {
+  /// A paged phase that starts from a load phase, for lists whose first page came from a
+  /// plain load.
+  public init(_ phase: LoadPhase<Value, Failure>) {
+    switch phase {
+    case .idle: self = .idle
+    case .loading: self = .loading
+    case .loaded(let value): self = .loaded(value)
+    case .failed(let error): self = .failed(error)
+    case .reloading(let value): self = .reloading(value)
+    case .retrying(let error): self = .retrying(error)
+    case .reloadFailed(let value, let error): self = .reloadFailed(value, error)
+    }
+  }
+}
+
+extension PagedPhase: Sendable where Value: Sendable {}
+extension PagedPhase: Equatable where Value: Equatable, Failure: Equatable {}
+extension PagedPhase: Hashable where Value: Hashable, Failure: Hashable {}
+
+extension PagedPhase: CustomStringConvertible {
+  public var description: String {
+    if let value, let error { return "\(kind)(\(value), \(error))" }
+    if let value { return "\(kind)(\(value))" }
+    if let error { return "\(kind)(\(error))" }
+    return kind.rawValue
+  }
+}

@@ -1,0 +1,205 @@
+/// What a screen shows for a phase: the single place where screen decisions are made.
+///
+/// Every renderer (the SwiftUI views, the terminal demo, your own) maps a presentation to its
+/// widgets and decides nothing itself, so the rules below are tested once, on any platform:
+/// - **Blocking progress** only on a first load with nothing to show, and never together with
+///   an error. A reload never shows it: the refresh control (or ``isRefreshing``) is the one
+///   spinner.
+/// - **A blocking error** with retry only when there is no value.
+/// - **A banner** over the content when a reload failed and the value stays.
+/// - **A paging footer**: a spinner while more can be loaded, an error with retry, or the end.
+/// - **An empty state** for a loaded empty collection with nothing more to load.
+/// - **A placeholder**: while nothing has loaded, a placeholder value is shown as redacted
+///   content in the same place the real content will take, so both keep one structural identity.
+///
+/// ```swift
+/// let presentation = phase.presentation(placeholder: Country.placeholders)
+/// switch presentation.body {
+/// case .idle: startLoadingOnAppear()
+/// case .progress: showSpinner()
+/// case .content(let countries, let isPlaceholder): showList(countries, redacted: isPlaceholder)
+/// case .empty: showEmptyState()
+/// case .failure(let error, let isRetrying): showError(error, retryInProgress: isRetrying)
+/// }
+/// if let banner = presentation.banner { showBanner(banner) }
+/// ```
+public struct Presentation<Value, Failure: Error> {
+  /// The main area of the screen.
+  public enum Body {
+    /// Nothing was requested yet: show nothing, and start the load when the view appears.
+    case idle
+    /// The first load runs with nothing to show: blocking progress.
+    case progress
+    /// The content. `isPlaceholder` is `true` when the value is the placeholder shown while the
+    /// first load runs: render it redacted, in the same place as the real content.
+    case content(Value, isPlaceholder: Bool)
+    /// A loaded, empty collection with nothing more to load.
+    case empty
+    /// A blocking error with a retry action; `isRetrying` is `true` while a retry runs, so the
+    /// retry control shows its own progress and disables itself.
+    case failure(Failure, isRetrying: Bool)
+  }
+
+  /// The end of a paged list.
+  public enum Footer {
+    /// No footer: not a paged list, no items yet, or a reload runs (the footer returns when the
+    /// reload lands, so its appearance triggers the next page afresh).
+    case none
+    /// A spinner. More items exist: when the footer appears, call `loadMore()`; the loader joins
+    /// a load-more that already runs.
+    case loading
+    /// Loading the next page failed: show the error with a retry action that calls `loadMore()`.
+    case failed(Failure)
+    /// Every page is loaded: show the end of the list. Nothing is fetched any more.
+    case endOfList
+  }
+
+  /// The main area of the screen.
+  public var body: Body
+  /// An error to show as a non-blocking banner over the content: a reload failed and the value
+  /// stays visible.
+  public var banner: Failure?
+  /// Whether a reload runs while the content stays visible. Renderers show it through the
+  /// refresh control or a small indicator, never as blocking progress.
+  public var isRefreshing: Bool
+  /// The paging footer; always ``Footer/none`` for a ``LoadPhase``.
+  public var footer: Footer
+
+  /// Creates a presentation; renderers normally get one from a phase's `presentation(...)`.
+  public init(body: Body, banner: Failure? = nil, isRefreshing: Bool = false, footer: Footer = .none) {
+    self.body = body
+    self.banner = banner
+    self.isRefreshing = isRefreshing
+    self.footer = footer
+  }
+
+  /// Whether the screen shows blocking progress (a first load with nothing to show).
+  public var showsBlockingProgress: Bool {
+    if case .progress = body { return true }
+    return false
+  }
+
+  /// The blocking error, if the screen shows one.
+  public var blockingError: Failure? {
+    if case .failure(let error, _) = body { return error }
+    return nil
+  }
+
+  /// The content value to render, real or placeholder.
+  public var content: Value? {
+    if case .content(let value, _) = body { return value }
+    return nil
+  }
+
+  /// Whether the rendered content is the placeholder.
+  public var isPlaceholder: Bool {
+    if case .content(_, let isPlaceholder) = body { return isPlaceholder }
+    return false
+  }
+
+  /// Whether the screen shows the empty state.
+  public var isEmpty: Bool {
+    if case .empty = body { return true }
+    return false
+  }
+
+  /// Computes the presentation of a phase; `paging` is nil for a phase without paging.
+  static func make(
+    kind: PhaseKind,
+    value: Value?,
+    error: Failure?,
+    placeholder: Value?,
+    isEmpty: (Value) -> Bool,
+    hasMore paging: Bool?
+  ) -> Presentation {
+    let body: Body
+    let hasMore = paging ?? false
+    if let value {
+      body = isEmpty(value) && !hasMore ? .empty : .content(value, isPlaceholder: false)
+    } else if let error {
+      body = .failure(error, isRetrying: kind == .retrying)
+    } else if let placeholder {
+      body = .content(placeholder, isPlaceholder: true)
+    } else {
+      body = kind == .loading ? .progress : .idle
+    }
+
+    var footer = Footer.none
+    if paging != nil, case .content(_, isPlaceholder: false) = body {
+      switch kind {
+      case .loadingMore: footer = .loading
+      case .loadMoreFailed: footer = error.map(Footer.failed) ?? .none
+      case .loaded, .reloadFailed: footer = hasMore ? .loading : .endOfList
+      case .idle, .loading, .failed, .reloading, .retrying: footer = .none
+      }
+    }
+
+    return Presentation(
+      body: body,
+      banner: kind == .reloadFailed ? error : nil,
+      isRefreshing: kind == .reloading,
+      footer: footer
+    )
+  }
+}
+
+extension Presentation: Sendable where Value: Sendable {}
+extension Presentation.Body: Sendable where Value: Sendable {}
+extension Presentation.Footer: Sendable {}
+extension Presentation: Equatable where Value: Equatable, Failure: Equatable {}
+extension Presentation.Body: Equatable where Value: Equatable, Failure: Equatable {}
+extension Presentation.Footer: Equatable where Failure: Equatable {}
+
+extension LoadPhase {
+  /// What a screen shows in this phase.
+  ///
+  /// - Parameters:
+  ///   - placeholder: A value to show redacted while nothing has loaded, in the same place as
+  ///     the real content. Without one, a first load shows blocking progress.
+  ///   - isEmpty: Whether a loaded value counts as empty, to show the empty state.
+  public func presentation(
+    placeholder: Value? = nil,
+    isEmpty: (Value) -> Bool = { _ in false }
+  ) -> Presentation<Value, Failure> {
+    .make(
+      kind: kind, value: value, error: error, placeholder: placeholder, isEmpty: isEmpty,
+      hasMore: nil)
+  }
+}
+
+extension LoadPhase where Value: Collection {
+  /// What a screen shows in this phase; an empty collection shows the empty state.
+  ///
+  /// - Parameter placeholder: A value to show redacted while nothing has loaded.
+  public func presentation(placeholder: Value? = nil) -> Presentation<Value, Failure> {
+    presentation(placeholder: placeholder, isEmpty: \.isEmpty)
+  }
+}
+
+extension PagedPhase {
+  /// What a screen shows in this phase, including the paging footer.
+  ///
+  /// - Parameters:
+  ///   - hasMore: Whether another page exists (the loader has a next cursor).
+  ///   - placeholder: A value to show redacted while nothing has loaded.
+  ///   - isEmpty: Whether the loaded items count as empty, to show the empty state.
+  public func presentation(
+    hasMore: Bool,
+    placeholder: Value? = nil,
+    isEmpty: (Value) -> Bool = { _ in false }
+  ) -> Presentation<Value, Failure> {
+    .make(
+      kind: kind, value: value, error: error, placeholder: placeholder, isEmpty: isEmpty,
+      hasMore: hasMore)
+  }
+}
+
+extension PagedPhase where Value: Collection {
+  /// What a screen shows in this phase, including the paging footer; an empty list with no more
+  /// pages shows the empty state.
+  public func presentation(hasMore: Bool, placeholder: Value? = nil) -> Presentation<
+    Value, Failure
+  > {
+    presentation(hasMore: hasMore, placeholder: placeholder, isEmpty: \.isEmpty)
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// When and how often a loader tries a failed operation again before it shows the failure.
+///
+/// The default, ``none``, never retries. ``exponentialBackoff(maxAttempts:initialDelay:multiplier:maxDelay:jitter:shouldRetry:)``
+/// waits `initialDelay × multiplier^(attempt − 1)`, capped at `maxDelay`, with up to `jitter`
+/// of it taken away at random so many clients do not retry in step. The waits run on the
+/// loader's injected clock, so tests drive them with a `TestClock`.
+///
+/// ```swift
+/// let loader = AsyncLoader(retry: .exponentialBackoff(maxAttempts: 3)) { try await api.countries() }
+/// ```
+public struct RetryPolicy: Sendable {
+  /// How many attempts a load makes in all, the first included. `1` means no retry.
+  public var maxAttempts: Int
+  /// The wait after the first failed attempt.
+  public var initialDelay: Duration
+  /// The factor each further wait grows by.
+  public var multiplier: Double
+  /// The longest wait.
+  public var maxDelay: Duration
+  /// The fraction (0...1) of each wait that may be taken away at random.
+  public var jitter: Double
+  /// Whether an error is worth another attempt. The default, ``isRetryable(_:)``, retries
+  /// everything except decoding errors, HTTP 4xx responses and cancellation.
+  public var shouldRetry: @Sendable (any Error) -> Bool
+  /// The source of randomness for jitter: returns a number in `0..<1`. Tests inject a fixed one.
+  public var random: @Sendable () -> Double
+
+  /// Creates a policy; see ``exponentialBackoff(maxAttempts:initialDelay:multiplier:maxDelay:jitter:shouldRetry:)``.
+  public init(
+    maxAttempts: Int,
+    initialDelay: Duration = .seconds(1),
+    multiplier: Double = 2,
+    maxDelay: Duration = .seconds(30),
+    jitter: Double = 0.5,
+    shouldRetry: @escaping @Sendable (any Error) -> Bool = RetryPolicy.isRetryable,
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+  ) {
+    precondition(maxAttempts >= 1, "RetryPolicy.maxAttempts must be at least 1, got \(maxAttempts)")
+    precondition((0...1).contains(jitter), "RetryPolicy.jitter must be in 0...1, got \(jitter)")
+    self.maxAttempts = maxAttempts
+    self.initialDelay = initialDelay
+    self.multiplier = multiplier
+    self.maxDelay = maxDelay
+    self.jitter = jitter
+    self.shouldRetry = shouldRetry
+    self.random = random
+  }
+
+  /// Never retry: the first failure shows.
+  public static var none: RetryPolicy { RetryPolicy(maxAttempts: 1) }
+
+  /// Retries with exponential backoff and jitter.
+  ///
+  /// - Parameters:
+  ///   - maxAttempts: Attempts in all, the first included.
+  ///   - initialDelay: The wait after the first failure.
+  ///   - multiplier: The factor each further wait grows by.
+  ///   - maxDelay: The cap on a wait.
+  ///   - jitter: The fraction of each wait taken away at random (0 for none).
+  ///   - shouldRetry: Whether an error is worth another attempt.
+  public static func exponentialBackoff(
+    maxAttempts: Int = 3,
+    initialDelay: Duration = .seconds(1),
+    multiplier: Double = 2,
+    maxDelay: Duration = .seconds(30),
+    jitter: Double = 0.5,
+    shouldRetry: @escaping @Sendable (any Error) -> Bool = RetryPolicy.isRetryable
+  ) -> RetryPolicy {
+    RetryPolicy(
+      maxAttempts: maxAttempts, initialDelay: initialDelay, multiplier: multiplier,
+      maxDelay: maxDelay, jitter: jitter, shouldRetry: shouldRetry)
+  }
+
+  /// The wait before the next attempt after `failedAttempts` attempts failed with `error`, or
+  /// `nil` when the failure should show.
+  public func delay(afterFailedAttempts failedAttempts: Int, error: any Error) -> Duration? {
+    guard failedAttempts < maxAttempts, shouldRetry(error) else { return nil }
+    let growth = pow(multiplier, Double(failedAttempts - 1))
+    let uncapped = initialDelay * growth
+    let capped = uncapped > maxDelay ? maxDelay : uncapped
+    return capped * (1 - jitter * random())
+  }
+
+  /// The default retry predicate: everything is retried except cancellation, decoding errors
+  /// (the same bytes will not decode next time) and HTTP 4xx responses (the request is wrong).
+  public static func isRetryable(_ error: any Error) -> Bool {
+    if isCancellation(error) || error is DecodingError { return false }
+    if let error = error as? HTTPLoadError {
+      switch error {
+      case .status(let code, _, _): return !(400..<500).contains(code)
+      case .decoding: return false
+      case .transport, .timeout, .invalidResponse: return true
+      }
+    }
+    return true
+  }
+}
+
+/// Whether `error` means "cancelled" rather than "failed": `CancellationError`, `URLError`
+/// `.cancelled` (-999) or an `NSError` in `NSURLErrorDomain` with that code.
+///
+/// Loaders never show such an error: a cancelled load returns to the phase it started from.
+public func isCancellation(_ error: any Error) -> Bool {
+  if error is CancellationError { return true }
+  if let error = error as? URLError { return error.code == .cancelled }
+  let nsError = error as NSError
+  return nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled
+}
