@@ -73,7 +73,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject {
   /// The running operation or subscription.
   @ObservationIgnored private var task: Task<Void, Never>?
   /// Callers waiting for the current load to settle.
-  @ObservationIgnored private var waiters = Waiters()
+  @ObservationIgnored private let waiters = Waiters()
 
   enum Source {
     case operation(@Sendable () async throws -> Value)
@@ -104,16 +104,27 @@ open class AsyncLoader<Value: Sendable>: LoadableObject {
   }
 
   /// Creates a loader for a subclass that overrides ``operation()``.
-  public convenience init(
+  ///
+  /// ```swift
+  /// final class CountriesModel: AsyncLoader<[Country]> {
+  ///   init() { super.init() }
+  ///   override func operation() async throws -> [Country] { try await api.countries() }
+  /// }
+  /// ```
+  public init(
     phase: LoadPhase<Value, any Error> = .idle,
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
     staleAfter: Duration? = nil,
     overlap: OverlapPolicy = .joinRunning
   ) {
-    self.init(
-      source: .subclass, phase: phase, clock: LoaderClock(clock), retry: retry,
-      staleAfter: staleAfter, overlap: overlap)
+    self.source = .subclass
+    self.phase = phase
+    self.clock = LoaderClock(clock)
+    self.retryPolicy = retry
+    self.staleAfter = staleAfter
+    self.overlapPolicy = overlap
+    if phase.value != nil { loadedAt = self.clock.now }
   }
 
   init(
@@ -303,7 +314,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject {
 
   private func waitForSettle() async {
     guard phase.isLoading else { return }
-    await withUnsafeContinuation { waiters.append($0) }
+    await waiters.wait(since: waiters.epoch)
   }
 
   private func settle() {

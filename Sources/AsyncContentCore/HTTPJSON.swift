@@ -177,9 +177,15 @@ extension HTTPLoadError {
       self = .decoding(
         description: "missing key '\(key.stringValue)'",
         codingPath: path(context.codingPath), url: url)
+    case .dataCorrupted(let context) where context.codingPath.isEmpty:
+      // Nothing decoded at all: the body is not JSON (an HTML error page, a truncated body).
+      let start = JSONRequest<Int>.excerpt(of: body.prefix(40))
+      self = .decoding(
+        description: "the body is not valid JSON (\(context.debugDescription)); it starts with \"\(start)\"",
+        codingPath: "", url: url)
     case .dataCorrupted(let context):
       self = .decoding(
-        description: "the body is not valid JSON (starts with \"\(JSONRequest<Int>.excerpt(of: body.prefix(40)))\")",
+        description: "invalid value: \(context.debugDescription)",
         codingPath: path(context.codingPath), url: url)
     @unknown default:
       self = .decoding(description: "\(error)", codingPath: "", url: url)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one run of an operation, retries included, ended.
 enum LoadOutcome<Value> {
   case success(Value)
@@ -46,21 +48,66 @@ func runAttempts<Value>(
   }
 }
 
-/// The callers waiting for a load to settle: every trigger resumes exactly once.
-struct Waiters {
-  private var continuations: [UnsafeContinuation<Void, Never>] = []
+/// The callers waiting for a load to settle: every trigger resumes exactly once, when the load
+/// settles or, if the caller's task is cancelled first, at once. The load itself goes on: a
+/// caller's cancellation is not the load's.
+final class Waiters: @unchecked Sendable {
+  // @unchecked Sendable: every stored property is read and written only while `lock` is held,
+  // and continuations are resumed outside the lock, exactly once (an entry is removed under
+  // the lock before it is resumed).
+  private let lock = NSLock()
+  private var waiting: [(id: UInt64, continuation: UnsafeContinuation<Void, Never>)] = []
+  private var lastID: UInt64 = 0
+  /// How many times ``resumeAll()`` ran: a load that settled since a caller looked is seen.
+  private var settlements: UInt64 = 0
 
-  var isEmpty: Bool { continuations.isEmpty }
+  /// The current settlement count; pass it to ``wait(since:)``.
+  var epoch: UInt64 { lock.withLock { settlements } }
 
-  mutating func append(_ continuation: UnsafeContinuation<Void, Never>) {
-    continuations.append(continuation)
+  /// Suspends until ``resumeAll()`` or until the calling task is cancelled.
+  ///
+  /// - Parameter epoch: ``epoch`` read when the caller saw the load running. If the load
+  ///   settles before this call registers (there may be a suspension in between), the caller
+  ///   resumes at once instead of waiting for a settlement that already happened.
+  func wait(since epoch: UInt64) async {
+    let id = lock.withLock {
+      lastID &+= 1
+      return lastID
+    }
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { continuation in
+        // Checked under the lock: a cancellation handler that ran before this point has set
+        // the flag already, and a settlement that happened has bumped the count; a later one
+        // finds the entry.
+        let resumeNow = lock.withLock {
+          if Task.isCancelled || settlements != epoch { return true }
+          waiting.append((id, continuation))
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    } onCancel: {
+      resume(id)
+    }
+  }
+
+  private func resume(_ id: UInt64) {
+    let continuation = lock.withLock { () -> UnsafeContinuation<Void, Never>? in
+      guard let index = waiting.firstIndex(where: { $0.id == id }) else { return nil }
+      return waiting.remove(at: index).continuation
+    }
+    continuation?.resume()
   }
 
   /// Resumes everyone waiting.
-  mutating func resumeAll() {
-    guard !continuations.isEmpty else { return }
-    let waiting = continuations
-    continuations = []
-    for continuation in waiting { continuation.resume() }
+  func resumeAll() {
+    let resumed = lock.withLock { () -> [UnsafeContinuation<Void, Never>] in
+      settlements &+= 1
+      guard !waiting.isEmpty else { return [] }
+      let continuations = waiting.map(\.continuation)
+      waiting.removeAll(keepingCapacity: true)
+      return continuations
+    }
+    for continuation in resumed { continuation.resume() }
   }
 }

@@ -12,6 +12,9 @@ public struct LoaderClock: Clock, Sendable {
     /// The time since the wrapped clock's reference instant.
     public var offset: Duration
 
+    /// The instant `offset` after the wrapped clock's reference instant.
+    public init(offset: Duration) { self.offset = offset }
+
     public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
     public func duration(to other: Instant) -> Duration { other.offset - offset }
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }

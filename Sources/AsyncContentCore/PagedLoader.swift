@@ -70,7 +70,7 @@ where Item.ID: Sendable {
   @ObservationIgnored private let fetchPage: FetchPage
   @ObservationIgnored private var generation: UInt64 = 0
   @ObservationIgnored private var task: Task<Void, Never>?
-  @ObservationIgnored private var waiters = Waiters()
+  @ObservationIgnored private let waiters = Waiters()
 
   /// Creates a paged loader.
   ///
@@ -259,7 +259,7 @@ where Item.ID: Sendable {
 
   private func waitForSettle() async {
     guard phase.isLoading else { return }
-    await withUnsafeContinuation { waiters.append($0) }
+    await waiters.wait(since: waiters.epoch)
   }
 }
 
