@@ -1,0 +1,278 @@
+import AsyncContentCore
+import Testing
+
+/// One row of the transition table: a phase, an event, the phase it leads to, and what the
+/// transition function returns (`nil` for the functions that return nothing).
+///
+/// Payloads: an existing phase holds `v = [1, 2]` and `e = .old`; `succeed` brings
+/// `v′ = [7, 8]`, `fail` brings `e′ = .new`, and `finishLoadingMore` appends the page `[3]`.
+struct TransitionRow<Phase: AsyncPhase & Equatable & Sendable>: Sendable {
+  var from: Phase
+  var event: PhaseEvent
+  var to: Phase
+  var returns: PhaseEventResult?
+  var sourceLocation: SourceLocation
+
+  init(
+    _ from: Phase, _ event: PhaseEvent, _ to: Phase, returns: PhaseEventResult? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    self.from = from
+    self.event = event
+    self.to = to
+    self.returns = returns
+    self.sourceLocation = sourceLocation
+  }
+}
+
+/// The transition tables: the specification of ``LoadPhase`` and ``PagedPhase``, one row per
+/// (phase kind × event), written from the documented rules.
+enum TransitionTable {
+  private static let v = PhaseFixture.value
+  private static let v2 = PhaseFixture.newValue
+  private static let e = PhaseFixture.error
+  private static let e2 = PhaseFixture.newError
+
+  /// 7 phases × 5 events.
+  static let load: [TransitionRow<TestLoadPhase>] = [
+    // idle: only startLoading starts something.
+    .init(.idle, .startLoading, .loading, returns: .start(.started)),
+    .init(.idle, .succeed, .loaded(v2)),
+    .init(.idle, .fail, .failed(e2)),
+    .init(.idle, .cancel, .idle, returns: .changed(false)),
+    .init(.idle, .reset, .idle),
+    // loading: the first load.
+    .init(.loading, .startLoading, .loading, returns: .start(.alreadyLoading)),
+    .init(.loading, .succeed, .loaded(v2)),
+    .init(.loading, .fail, .failed(e2)),
+    .init(.loading, .cancel, .idle, returns: .changed(true)),
+    .init(.loading, .reset, .idle),
+    // loaded: a reload keeps the value; a failure keeps it too.
+    .init(.loaded(v), .startLoading, .reloading(v), returns: .start(.started)),
+    .init(.loaded(v), .succeed, .loaded(v2)),
+    .init(.loaded(v), .fail, .reloadFailed(v, e2)),
+    .init(.loaded(v), .cancel, .loaded(v), returns: .changed(false)),
+    .init(.loaded(v), .reset, .idle),
+    // failed: a new load is a retry that keeps the error visible.
+    .init(.failed(e), .startLoading, .retrying(e), returns: .start(.started)),
+    .init(.failed(e), .succeed, .loaded(v2)),
+    .init(.failed(e), .fail, .failed(e2)),
+    .init(.failed(e), .cancel, .failed(e), returns: .changed(false)),
+    .init(.failed(e), .reset, .idle),
+    // reloading: joins, keeps the value on failure, cancels back to loaded.
+    .init(.reloading(v), .startLoading, .reloading(v), returns: .start(.alreadyLoading)),
+    .init(.reloading(v), .succeed, .loaded(v2)),
+    .init(.reloading(v), .fail, .reloadFailed(v, e2)),
+    .init(.reloading(v), .cancel, .loaded(v), returns: .changed(true)),
+    .init(.reloading(v), .reset, .idle),
+    // retrying: joins, replaces the error on failure, cancels back to failed.
+    .init(.retrying(e), .startLoading, .retrying(e), returns: .start(.alreadyLoading)),
+    .init(.retrying(e), .succeed, .loaded(v2)),
+    .init(.retrying(e), .fail, .failed(e2)),
+    .init(.retrying(e), .cancel, .failed(e), returns: .changed(true)),
+    .init(.retrying(e), .reset, .idle),
+    // reloadFailed: a reload dismisses the banner; a new failure replaces the error.
+    .init(.reloadFailed(v, e), .startLoading, .reloading(v), returns: .start(.started)),
+    .init(.reloadFailed(v, e), .succeed, .loaded(v2)),
+    .init(.reloadFailed(v, e), .fail, .reloadFailed(v, e2)),
+    .init(.reloadFailed(v, e), .cancel, .reloadFailed(v, e), returns: .changed(false)),
+    .init(.reloadFailed(v, e), .reset, .idle),
+  ]
+
+  /// 9 phases × 7 events.
+  static let paged: [TransitionRow<TestPagedPhase>] = [
+    // idle
+    .init(.idle, .startLoading, .loading, returns: .start(.started)),
+    .init(.idle, .succeed, .loaded(v2)),
+    .init(.idle, .fail, .failed(e2)),
+    .init(.idle, .cancel, .idle, returns: .changed(false)),
+    .init(.idle, .reset, .idle),
+    .init(.idle, .startLoadingMore, .idle, returns: .loadMore(.unavailable)),
+    .init(.idle, .finishLoadingMore, .idle, returns: .changed(false)),
+    // loading
+    .init(.loading, .startLoading, .loading, returns: .start(.alreadyLoading)),
+    .init(.loading, .succeed, .loaded(v2)),
+    .init(.loading, .fail, .failed(e2)),
+    .init(.loading, .cancel, .idle, returns: .changed(true)),
+    .init(.loading, .reset, .idle),
+    .init(.loading, .startLoadingMore, .loading, returns: .loadMore(.unavailable)),
+    .init(.loading, .finishLoadingMore, .loading, returns: .changed(false)),
+    // loaded
+    .init(.loaded(v), .startLoading, .reloading(v), returns: .start(.started)),
+    .init(.loaded(v), .succeed, .loaded(v2)),
+    .init(.loaded(v), .fail, .reloadFailed(v, e2)),
+    .init(.loaded(v), .cancel, .loaded(v), returns: .changed(false)),
+    .init(.loaded(v), .reset, .idle),
+    .init(.loaded(v), .startLoadingMore, .loadingMore(v), returns: .loadMore(.started)),
+    .init(.loaded(v), .finishLoadingMore, .loaded(v), returns: .changed(false)),
+    // failed
+    .init(.failed(e), .startLoading, .retrying(e), returns: .start(.started)),
+    .init(.failed(e), .succeed, .loaded(v2)),
+    .init(.failed(e), .fail, .failed(e2)),
+    .init(.failed(e), .cancel, .failed(e), returns: .changed(false)),
+    .init(.failed(e), .reset, .idle),
+    .init(.failed(e), .startLoadingMore, .failed(e), returns: .loadMore(.unavailable)),
+    .init(.failed(e), .finishLoadingMore, .failed(e), returns: .changed(false)),
+    // reloading: no load-more during a reload; a stale page is dropped.
+    .init(.reloading(v), .startLoading, .reloading(v), returns: .start(.alreadyLoading)),
+    .init(.reloading(v), .succeed, .loaded(v2)),
+    .init(.reloading(v), .fail, .reloadFailed(v, e2)),
+    .init(.reloading(v), .cancel, .loaded(v), returns: .changed(true)),
+    .init(.reloading(v), .reset, .idle),
+    .init(.reloading(v), .startLoadingMore, .reloading(v), returns: .loadMore(.unavailable)),
+    .init(.reloading(v), .finishLoadingMore, .reloading(v), returns: .changed(false)),
+    // retrying
+    .init(.retrying(e), .startLoading, .retrying(e), returns: .start(.alreadyLoading)),
+    .init(.retrying(e), .succeed, .loaded(v2)),
+    .init(.retrying(e), .fail, .failed(e2)),
+    .init(.retrying(e), .cancel, .failed(e), returns: .changed(true)),
+    .init(.retrying(e), .reset, .idle),
+    .init(.retrying(e), .startLoadingMore, .retrying(e), returns: .loadMore(.unavailable)),
+    .init(.retrying(e), .finishLoadingMore, .retrying(e), returns: .changed(false)),
+    // reloadFailed: the items stay, so the next page can still load.
+    .init(.reloadFailed(v, e), .startLoading, .reloading(v), returns: .start(.started)),
+    .init(.reloadFailed(v, e), .succeed, .loaded(v2)),
+    .init(.reloadFailed(v, e), .fail, .reloadFailed(v, e2)),
+    .init(.reloadFailed(v, e), .cancel, .reloadFailed(v, e), returns: .changed(false)),
+    .init(.reloadFailed(v, e), .reset, .idle),
+    .init(.reloadFailed(v, e), .startLoadingMore, .loadingMore(v), returns: .loadMore(.started)),
+    .init(.reloadFailed(v, e), .finishLoadingMore, .reloadFailed(v, e), returns: .changed(false)),
+    // loadingMore: a reload supersedes it; its failure keeps every item.
+    .init(.loadingMore(v), .startLoading, .reloading(v), returns: .start(.started)),
+    .init(.loadingMore(v), .succeed, .loaded(v2)),
+    .init(.loadingMore(v), .fail, .loadMoreFailed(v, e2)),
+    .init(.loadingMore(v), .cancel, .loaded(v), returns: .changed(true)),
+    .init(.loadingMore(v), .reset, .idle),
+    .init(
+      .loadingMore(v), .startLoadingMore, .loadingMore(v), returns: .loadMore(.alreadyLoadingMore)),
+    .init(.loadingMore(v), .finishLoadingMore, .loaded(v + [3]), returns: .changed(true)),
+    // loadMoreFailed: load-more can be retried; a reload drops the footer error.
+    .init(.loadMoreFailed(v, e), .startLoading, .reloading(v), returns: .start(.started)),
+    .init(.loadMoreFailed(v, e), .succeed, .loaded(v2)),
+    .init(.loadMoreFailed(v, e), .fail, .reloadFailed(v, e2)),
+    .init(.loadMoreFailed(v, e), .cancel, .loadMoreFailed(v, e), returns: .changed(false)),
+    .init(.loadMoreFailed(v, e), .reset, .idle),
+    .init(.loadMoreFailed(v, e), .startLoadingMore, .loadingMore(v), returns: .loadMore(.started)),
+    .init(
+      .loadMoreFailed(v, e), .finishLoadingMore, .loadMoreFailed(v, e), returns: .changed(false)),
+  ]
+}
+
+@Suite("Phase transition table")
+struct PhaseTransitionTableTests {
+  /// The (kind, event) pairs a table covers, with how often each appears.
+  private static func coverage<Phase>(_ rows: [TransitionRow<Phase>]) -> [String: Int] {
+    rows.reduce(into: [:]) { counts, row in
+      counts["\(row.from.kind) × \(row.event)", default: 0] += 1
+    }
+  }
+
+  private static func pairs(_ kinds: [PhaseKind], _ events: [PhaseEvent]) -> Set<String> {
+    Set(kinds.flatMap { kind in events.map { "\(kind) × \($0)" } })
+  }
+
+  @Test func loadTableCoversEveryPairExactlyOnce() {
+    let counts = Self.coverage(TransitionTable.load)
+    let expected = Self.pairs(PhaseKind.loadCases, PhaseEvent.loadEvents)
+    #expect(expected.count == 35)
+    #expect(TransitionTable.load.count == 35)
+    #expect(Set(counts.keys) == expected)
+    #expect(counts.filter { $0.value != 1 }.isEmpty, "pairs listed more than once")
+  }
+
+  @Test func pagedTableCoversEveryPairExactlyOnce() {
+    let counts = Self.coverage(TransitionTable.paged)
+    let expected = Self.pairs(PhaseKind.allCases, PhaseEvent.allCases)
+    #expect(expected.count == 63)
+    #expect(TransitionTable.paged.count == 63)
+    #expect(Set(counts.keys) == expected)
+    #expect(counts.filter { $0.value != 1 }.isEmpty, "pairs listed more than once")
+  }
+
+  @Test func loadPhaseFollowsTheTable() {
+    for row in TransitionTable.load {
+      var phase = row.from
+      let returned = phase.run(
+        row.event, value: PhaseFixture.newValue, error: PhaseFixture.newError)
+      #expect(
+        phase == row.to, "\(row.from) --\(row.event)-->", sourceLocation: row.sourceLocation)
+      #expect(
+        returned == row.returns, "\(row.from) --\(row.event)--> returns",
+        sourceLocation: row.sourceLocation)
+    }
+  }
+
+  @Test func pagedPhaseFollowsTheTable() {
+    for row in TransitionTable.paged {
+      var phase = row.from
+      let returned = phase.run(
+        row.event, value: PhaseFixture.newValue, page: PhaseFixture.page,
+        error: PhaseFixture.newError)
+      #expect(
+        phase == row.to, "\(row.from) --\(row.event)-->", sourceLocation: row.sourceLocation)
+      #expect(
+        returned == row.returns, "\(row.from) --\(row.event)--> returns",
+        sourceLocation: row.sourceLocation)
+    }
+  }
+
+  /// A paged phase made from a load phase follows the same rows as the load phase itself.
+  @Test func pagedPhaseAgreesWithLoadPhaseOnTheSharedRows() {
+    for row in TransitionTable.load {
+      var paged = PagedPhase(row.from)
+      _ = paged.run(
+        row.event, value: PhaseFixture.newValue, page: PhaseFixture.page,
+        error: PhaseFixture.newError)
+      #expect(paged == PagedPhase(row.to), sourceLocation: row.sourceLocation)
+    }
+  }
+
+  /// The rows start from the fixture of their kind, so the diagram's samples and the table agree.
+  @Test func rowsStartFromTheFixtures() {
+    for row in TransitionTable.load {
+      #expect(row.from == PhaseFixture.load(row.from.kind), sourceLocation: row.sourceLocation)
+    }
+    for row in TransitionTable.paged {
+      #expect(row.from == PhaseFixture.paged(row.from.kind), sourceLocation: row.sourceLocation)
+    }
+  }
+
+  /// The state diagram is generated from the same transitions: every arrow it draws is a row
+  /// whose event changes the kind, and every such row (except reset) is an arrow.
+  @Test func diagramArrowsMatchTheTable() {
+    #expect(Self.arrows(TransitionTable.load) == Self.diagramArrows(PhaseDiagram.loadPhase))
+    #expect(Self.arrows(TransitionTable.paged) == Self.diagramArrows(PhaseDiagram.pagedPhase))
+  }
+
+  private static func arrows<Phase>(_ rows: [TransitionRow<Phase>]) -> Set<String> {
+    Set(
+      rows.filter { $0.event != .reset && $0.to.kind != $0.from.kind }.map {
+        "\($0.from.kind) \($0.event) \($0.to.kind)"
+      })
+  }
+
+  /// Reads `from --> to: a, b` lines back into (from, event, to) triples.
+  private static func diagramArrows(_ diagram: String) -> Set<String> {
+    var arrows: Set<String> = []
+    for line in diagram.split(separator: "\n") {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2 else { continue }
+      let ends = parts[0].split(separator: " ").filter { $0 != "-->" }
+      guard ends.count == 2 else { continue }
+      for event in parts[1].split(separator: ",") {
+        arrows.insert("\(ends[0]) \(event.trimmingWhitespace) \(ends[1])")
+      }
+    }
+    return arrows
+  }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing spaces.
+  fileprivate var trimmingWhitespace: Substring {
+    let text = Substring(self)
+    let start = text.firstIndex { $0 != " " } ?? text.endIndex
+    let end = text.lastIndex { $0 != " " }.map { text.index(after: $0) } ?? start
+    return text[start..<end]
+  }
+}
