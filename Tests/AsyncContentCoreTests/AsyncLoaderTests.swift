@@ -1,0 +1,482 @@
+import AsyncContentCore
+import Clocks
+import ConcurrencyExtras
+import Foundation
+import Observation
+import Testing
+
+@MainActor
+@Suite(.serialized)
+struct AsyncLoaderTests {
+  @Test func firstLoadGoesThroughLoadingToLoaded() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader { try await gate.call() }
+    #expect(loader.phase.kind == .idle)
+
+    let load = Task { await loader.load() }
+    await yield { gate.pending == 1 }
+    #expect(loader.phase.kind == .loading)
+
+    gate.succeed(1)
+    await load.value
+    #expect(loader.phase.value == 1)
+    #expect(loader.phase.kind == .loaded)
+    #expect(loader.loadedAt != nil)
+  }
+
+  @Test func simultaneousTriggersJoinOneOperationAndAllResume() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader { try await gate.call() }
+    let resumed = LockIsolated(0)
+    var callers: [Task<Void, Never>] = []
+    for index in 0..<30 {
+      callers.append(
+        Task {
+          switch index % 3 {
+          case 0: await loader.load()
+          case 1: await loader.reload()
+          default: await loader.retry()
+          }
+          resumed.withValue { $0 += 1 }
+        })
+    }
+    await yield { gate.pending == 1 }
+    await drain()
+    #expect(gate.calls == 1)
+    #expect(resumed.value == 0)
+
+    gate.succeed(7)
+    for caller in callers { await caller.value }
+    #expect(resumed.value == 30)
+    #expect(gate.calls == 1)
+    #expect(loader.phase.value == 7)
+  }
+
+  @Test func loadDoesNothingWhenTheValueIsCurrent() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader(phase: .loaded(1)) { try await gate.call() }
+    await loader.load()
+    #expect(gate.calls == 0)
+    #expect(loader.phase.kind == .loaded)
+  }
+
+  @Test func loadRetriesAFailedPhase() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader(phase: .failed(TestError(1))) { try await gate.call() }
+    let load = Task { await loader.load() }
+    await yield { gate.pending == 1 }
+    #expect(loader.phase.kind == .retrying)
+    #expect(loader.phase.error as? TestError == TestError(1))
+    gate.succeed(2)
+    await load.value
+    #expect(loader.phase.value == 2)
+  }
+
+  @Test func reloadKeepsTheValueVisibleAndReplacesIt() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader(phase: .loaded(1)) { try await gate.call() }
+    let reload = Task { await loader.reload() }
+    await yield { gate.pending == 1 }
+    #expect(loader.phase.kind == .reloading)
+    #expect(loader.phase.value == 1)
+    gate.succeed(2)
+    await reload.value
+    #expect(loader.phase.kind == .loaded)
+    #expect(loader.phase.value == 2)
+  }
+
+  @Test func aFailedReloadKeepsTheValue() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader(phase: .loaded(1)) { try await gate.call() }
+    let reload = Task { await loader.reload() }
+    await yield { gate.pending == 1 }
+    gate.fail(TestError(5))
+    await reload.value
+    #expect(loader.phase.kind == .reloadFailed)
+    #expect(loader.phase.value == 1)
+    #expect(loader.phase.error as? TestError == TestError(5))
+    #expect(loader.failureCount == 1)
+  }
+
+  @Test func cancellingTheAwaitingTaskDoesNotCancelTheLoad() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader(phase: .loaded(1)) { try await gate.call() }
+    let refresh = Task { await loader.reload() }
+    await yield { gate.pending == 1 }
+
+    refresh.cancel()  // SwiftUI cancels .refreshable's task
+    await refresh.value
+    await drain()
+    #expect(gate.cancelledCalls == 0)
+    #expect(loader.phase.kind == .reloading)
+
+    gate.succeed(2)
+    await yield { loader.phase.kind == .loaded }
+    #expect(loader.phase.value == 2)
+  }
+
+  @Test(arguments: [PhaseKind.idle, .loaded, .failed])
+  func cancelReturnsToThePhaseTheLoadStartedFrom(start: PhaseKind) async {
+    let initial: LoadPhase<Int, any Error> =
+      switch start {
+      case .loaded: .loaded(1)
+      case .failed: .failed(TestError(1))
+      default: .idle
+      }
+    let gate = Gate<Int>()
+    let loader = AsyncLoader(phase: initial) { try await gate.call() }
+    let reload = Task { await loader.reload() }
+    await yield { gate.pending == 1 }
+    #expect(loader.phase.isLoading)
+
+    loader.cancel()
+    await reload.value  // the waiting caller resumes
+    #expect(loader.phase.kind == start)
+    await yield { gate.cancelledCalls == 1 }
+    await drain()
+    #expect(loader.phase.kind == start)
+    #expect(!loader.isActive)
+  }
+
+  @Test func cancelResumesCallersEvenIfTheOperationIgnoresCancellation() async {
+    let gate = Gate<Int>(honorsCancellation: false)
+    let loader = AsyncLoader { try await gate.call() }
+    let load = Task { await loader.load() }
+    await yield { gate.pending == 1 }
+    loader.cancel()
+    await load.value
+    #expect(loader.phase.kind == .idle)
+
+    gate.succeed(9)  // the cancelled operation finishes late: its result is stale
+    await drain()
+    #expect(loader.phase.kind == .idle)
+  }
+
+  @Test(arguments: [
+    CancellationError() as any Error, URLError(.cancelled),
+    NSError(domain: NSURLErrorDomain, code: NSURLErrorCancelled),
+  ])
+  func cancellationThrownByTheOperationIsNeverAFailure(error: any Error) async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader(phase: .loaded(1)) { try await gate.call() }
+    let reload = Task { await loader.reload() }
+    await yield { gate.pending == 1 }
+    gate.fail(error)
+    await reload.value
+    #expect(loader.phase.kind == .loaded)
+    #expect(loader.phase.value == 1)
+    #expect(loader.failureCount == 0)
+  }
+
+  @Test func latestWinsDropsTheResultOfTheSupersededLoad() async {
+    let gate = Gate<Int>(honorsCancellation: false)
+    let loader = AsyncLoader(overlap: .latestWins) { try await gate.call() }
+    let first = Task { await loader.reload() }
+    await yield { gate.pending == 1 }
+    let second = Task { await loader.reload() }
+    await yield { gate.pending == 2 }
+    #expect(gate.calls == 2)
+
+    gate.succeed(2, at: 1)  // the newer load answers first
+    await second.value
+    #expect(loader.phase.value == 2)
+    gate.succeed(1, at: 0)  // the superseded one answers late
+    await first.value
+    await drain()
+    #expect(loader.phase.value == 2)
+  }
+
+  @Test func resetDropsTheRunningLoadAndForgetsTheValue() async {
+    let gate = Gate<Int>(honorsCancellation: false)
+    let loader = AsyncLoader(phase: .loaded(1)) { try await gate.call() }
+    let reload = Task { await loader.reload() }
+    await yield { gate.pending == 1 }
+    loader.reset()
+    await reload.value
+    #expect(loader.phase.kind == .idle)
+    #expect(loader.loadedAt == nil)
+    gate.succeed(3)
+    await drain()
+    #expect(loader.phase.kind == .idle)
+  }
+
+  @Test func startLoadAndStartReloadDoNotWait() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader { try await gate.call() }
+    loader.startLoad()
+    #expect(loader.phase.kind == .loading)
+    loader.startReload()  // joins
+    await yield { gate.pending == 1 }
+    gate.succeed(1)
+    await yield { loader.phase.kind == .loaded }
+    loader.startLoad()  // current: nothing to do
+    #expect(loader.phase.kind == .loaded)
+    loader.startReload()
+    #expect(loader.phase.kind == .reloading)
+    await yield { gate.pending == 1 }
+    gate.succeed(2)
+    await yield { loader.phase.kind == .loaded }
+    #expect(gate.calls == 2)
+  }
+
+  @Test func anInitialPhaseIsShownAsIs() {
+    let loader = AsyncLoader<Int>(phase: .reloadFailed(3, TestError(2))) { 0 }
+    #expect(loader.phase.value == 3)
+    #expect(loader.phase.error as? TestError == TestError(2))
+  }
+
+  // MARK: Subclassing (seed 000's AsyncModel)
+
+  final class CountriesModel: AsyncLoader<[String]> {
+    let names: [String]
+    init(names: [String]) {
+      self.names = names
+      super.init()
+    }
+    override func operation() async throws -> [String] { names }
+  }
+
+  final class ForgetfulModel: AsyncLoader<Int> {
+    init() { super.init() }
+  }
+
+  @Test func aSubclassOverridingTheOperationLoads() async {
+    let model = CountriesModel(names: ["Austria", "Chile"])
+    await model.load()
+    #expect(model.phase.value == ["Austria", "Chile"])
+  }
+
+  @Test func aSubclassWithoutAnOperationFailsWithATypedError() async {
+    let model = ForgetfulModel()
+    await model.load()
+    let error = try? #require(model.phase.error as? AsyncLoaderError)
+    #expect(error == .missingOperation(loader: "ForgetfulModel"))
+    #expect(error?.description.contains("override operation()") == true)
+  }
+
+  // MARK: Retry and staleness on an injected clock
+
+  @Test func retriesWithExponentialBackoffOnTheInjectedClock() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let gate = Gate<Int>()
+      let loader = AsyncLoader(
+        clock: clock,
+        retry: .exponentialBackoff(
+          maxAttempts: 3, initialDelay: .seconds(1), multiplier: 2, jitter: 0)
+      ) { try await gate.call() }
+      let load = Task { await loader.load() }
+      await yield { gate.pending == 1 }
+      gate.fail(TestError(1))
+      await yield { loader.failureCount == 1 }
+      #expect(loader.phase.kind == .loading)  // no failure shows between attempts
+
+      await clock.advance(by: .milliseconds(999))
+      #expect(gate.calls == 1)
+      await clock.advance(by: .milliseconds(1))
+      await yield { gate.pending == 1 }
+      #expect(gate.calls == 2)
+      gate.fail(TestError(2))
+      await yield { loader.failureCount == 2 }
+
+      await clock.advance(by: .milliseconds(1_999))
+      #expect(gate.calls == 2)
+      await clock.advance(by: .milliseconds(1))
+      await yield { gate.pending == 1 }
+      gate.succeed(42)
+      await load.value
+      #expect(loader.phase.value == 42)
+      #expect(loader.failureCount == 0)
+      #expect(gate.calls == 3)
+    }
+  }
+
+  @Test func theLastAttemptsFailureShowsAfterMaxAttempts() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let gate = Gate<Int>()
+      let loader = AsyncLoader(
+        clock: clock, retry: .exponentialBackoff(maxAttempts: 2, initialDelay: .seconds(1), jitter: 0)
+      ) { try await gate.call() }
+      let load = Task { await loader.load() }
+      await yield { gate.pending == 1 }
+      gate.fail(TestError(1))
+      await yield { loader.failureCount == 1 }
+      await clock.advance(by: .seconds(1))
+      await yield { gate.pending == 1 }
+      gate.fail(TestError(2))
+      await load.value
+      #expect(loader.phase.kind == .failed)
+      #expect(loader.phase.error as? TestError == TestError(2))
+      #expect(loader.failureCount == 2)
+      #expect(gate.calls == 2)
+    }
+  }
+
+  @Test func decodingErrorsAndHTTP4xxAreNotRetriedByDefault() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader(retry: .exponentialBackoff(maxAttempts: 5, initialDelay: .zero)) {
+      try await gate.call()
+    }
+    let load = Task { await loader.load() }
+    await yield { gate.pending == 1 }
+    gate.fail(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad")))
+    await load.value
+    #expect(loader.phase.kind == .failed)
+    #expect(gate.calls == 1)
+
+    #expect(!RetryPolicy.isRetryable(HTTPLoadError.status(code: 404, url: nil, bodyExcerpt: "")))
+    #expect(RetryPolicy.isRetryable(HTTPLoadError.status(code: 503, url: nil, bodyExcerpt: "")))
+    #expect(RetryPolicy.isRetryable(HTTPLoadError.timeout(url: nil)))
+    #expect(!RetryPolicy.isRetryable(CancellationError()))
+    #expect(RetryPolicy.isRetryable(TestError()))
+  }
+
+  @Test func backoffIsCappedAndJitteredWithTheInjectedRandomness() {
+    let policy = RetryPolicy(
+      maxAttempts: 10, initialDelay: .seconds(1), multiplier: 2, maxDelay: .seconds(5),
+      jitter: 0.5, random: { 0.5 })
+    #expect(policy.delay(afterFailedAttempts: 1, error: TestError()) == .milliseconds(750))
+    #expect(policy.delay(afterFailedAttempts: 2, error: TestError()) == .milliseconds(1_500))
+    #expect(policy.delay(afterFailedAttempts: 4, error: TestError()) == .milliseconds(3_750))
+    #expect(policy.delay(afterFailedAttempts: 9, error: TestError()) == .milliseconds(3_750))
+    #expect(policy.delay(afterFailedAttempts: 10, error: TestError()) == nil)
+    #expect(RetryPolicy.none.delay(afterFailedAttempts: 1, error: TestError()) == nil)
+  }
+
+  @Test func loadRefetchesAStaleValue() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let gate = Gate<Int>()
+      let loader = AsyncLoader(clock: clock, staleAfter: .seconds(60)) { try await gate.call() }
+      let first = Task { await loader.load() }
+      await yield { gate.pending == 1 }
+      gate.succeed(1)
+      await first.value
+      #expect(loader.loadedAt == LoaderClock.Instant(offset: .zero))
+
+      await clock.advance(by: .seconds(59))
+      #expect(!loader.isStale)
+      await loader.load()
+      #expect(gate.calls == 1)
+
+      await clock.advance(by: .seconds(1))
+      #expect(loader.isStale)
+      let second = Task { await loader.load() }
+      await yield { gate.pending == 1 }
+      #expect(loader.phase.kind == .reloading)
+      gate.succeed(2)
+      await second.value
+      #expect(loader.phase.value == 2)
+      #expect(loader.loadedAt == LoaderClock.Instant(offset: .seconds(60)))
+      #expect(!loader.isStale)
+    }
+  }
+
+  @Test func cancelDuringABackoffWaitStopsRetrying() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let gate = Gate<Int>()
+      let loader = AsyncLoader(
+        clock: clock, retry: .exponentialBackoff(maxAttempts: 3, initialDelay: .seconds(1), jitter: 0)
+      ) { try await gate.call() }
+      let load = Task { await loader.load() }
+      await yield { gate.pending == 1 }
+      gate.fail(TestError())
+      await yield { loader.failureCount == 1 }
+      loader.cancel()
+      await load.value
+      await clock.advance(by: .seconds(10))
+      await drain()
+      #expect(gate.calls == 1)
+      #expect(loader.phase.kind == .idle)
+    }
+  }
+
+  // MARK: Observation precision
+
+  /// Counts observation notifications of `phase`, re-registering after each one.
+  @MainActor
+  final class PhaseObserver<Value: Sendable> {
+    private(set) var notifications = 0
+    private let loader: AsyncLoader<Value>
+    init(_ loader: AsyncLoader<Value>) {
+      self.loader = loader
+      observe()
+    }
+    private func observe() {
+      withObservationTracking {
+        _ = loader.phase
+      } onChange: { [weak self] in
+        MainActor.assumeIsolated {
+          self?.notifications += 1
+          // Register again once the mutation is over, as SwiftUI does on its next render.
+          Task { @MainActor in self?.observe() }
+        }
+      }
+    }
+  }
+
+  @Test func eachVisiblePhaseChangeNotifiesOnceAndJoinedTriggersNotAtAll() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader { try await gate.call() }
+    let observer = PhaseObserver(loader)
+
+    let load = Task { await loader.load() }
+    await yield { gate.pending == 1 }
+    await drain()
+    #expect(observer.notifications == 1)  // idle → loading
+
+    let joinedLoad = Task { await loader.load() }
+    let joinedReload = Task { await loader.reload() }
+    await drain()
+    loader.startLoad()
+    loader.startReload()
+    await drain()
+    #expect(observer.notifications == 1)  // joining sends nothing
+
+    gate.succeed(1)
+    await load.value
+    await joinedLoad.value
+    await joinedReload.value
+    await drain()
+    #expect(observer.notifications == 2)  // loading → loaded
+
+    await loader.load()  // current: a no-op
+    loader.cancel()  // nothing runs: a no-op
+    await drain()
+    #expect(observer.notifications == 2)
+
+    let reload = Task { await loader.reload() }
+    await yield { gate.pending == 1 }
+    gate.succeed(2)
+    await reload.value
+    await drain()
+    #expect(observer.notifications == 4)  // loaded → reloading → loaded
+  }
+
+  // MARK: Memory
+
+  @Test func releasingTheLoaderCancelsItsWorkAndLeavesNothingAlive() async {
+    let gate = Gate<Int>()
+    weak var weakLoader: AsyncLoader<Int>?
+    do {
+      let loader = AsyncLoader { try await gate.call() }
+      weakLoader = loader
+      loader.startLoad()
+      await yield { gate.pending == 1 }
+    }
+    #expect(weakLoader == nil)
+    await yield { gate.cancelledCalls == 1 }
+    #expect(gate.pending == 0)
+  }
+
+  @Test func anIdleLoaderIsReleasedAtOnce() {
+    weak var weakLoader: AsyncLoader<Int>?
+    do {
+      let loader = AsyncLoader { 1 }
+      weakLoader = loader
+    }
+    #expect(weakLoader == nil)
+  }
+}
