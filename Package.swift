@@ -69,7 +69,12 @@ let package = Package(
     ),
     .testTarget(
       name: "CountriesDemoTests",
-      dependencies: ["CountriesDemo"],
+      dependencies: [
+        "CountriesDemo",
+        "AsyncContentCore",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ],
       swiftSettings: swiftSettings
     ),
   ],

@@ -1,0 +1,130 @@
+public import AsyncContentCore
+public import Foundation
+
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// Talks to a ``CountriesServer`` (embedded or at `--base-url`) through `URLSession` and the
+/// core's ``JSONRequest``.
+public struct CountriesClient: Sendable {
+  /// The server's base URL, for example `http://127.0.0.1:49152`.
+  public var baseURL: URL
+  /// The page size asked for.
+  public var pageSize: Int
+  /// The session that sends every request.
+  public var session: URLSession
+
+  public init(baseURL: URL, pageSize: Int = CountriesServer.defaultLimit, session: URLSession) {
+    self.baseURL = baseURL
+    self.pageSize = pageSize
+    self.session = session
+  }
+
+  /// A session without caching, with a short timeout so an unreachable server fails fast.
+  public static func makeSession(timeout: TimeInterval = 10) -> URLSession {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = timeout
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    return URLSession(configuration: configuration)
+  }
+
+  func endpoint(_ path: String, _ query: [URLQueryItem] = []) -> URL {
+    var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
+    let basePath =
+      components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+    components.path = basePath + path
+    components.queryItems = query.isEmpty ? nil : query
+    return components.url!
+  }
+
+  /// The page at `cursor` (`nil`: the first page), as a core ``Page``.
+  public func page(cursor: Int?) async throws -> Page<Country, Int> {
+    var query = [URLQueryItem(name: "limit", value: String(pageSize))]
+    if let cursor { query.insert(URLQueryItem(name: "cursor", value: String(cursor)), at: 0) }
+    let page = try await JSONRequest<CountriesPage>(
+      url: endpoint("/countries", query), session: session
+    ).fetch()
+    return Page(items: page.items, nextCursor: page.nextCursor)
+  }
+
+  /// A paged loader over `GET /countries`.
+  @MainActor
+  public func makeLoader() -> PagedLoader<Country, Int> {
+    PagedLoader { [self] cursor in try await page(cursor: cursor) }
+  }
+
+  /// Changes the server's knobs with `POST /control` and returns them as the server has them.
+  @discardableResult
+  public func control(
+    latencyMs: Int? = nil, failureRate: Double? = nil, failNext: Int? = nil, seed: UInt64? = nil
+  ) async throws -> ServerKnobs {
+    var query: [URLQueryItem] = []
+    if let latencyMs { query.append(URLQueryItem(name: "latency_ms", value: String(latencyMs))) }
+    if let failureRate {
+      query.append(URLQueryItem(name: "failure_rate", value: String(failureRate)))
+    }
+    if let failNext { query.append(URLQueryItem(name: "fail_next", value: String(failNext))) }
+    if let seed { query.append(URLQueryItem(name: "seed", value: String(seed))) }
+    var request = URLRequest(url: endpoint("/control", query))
+    request.httpMethod = "POST"
+    return try await JSONRequest<ServerKnobs>(request: request, session: session).fetch()
+  }
+
+  /// The server's knobs, from `GET /control`.
+  public func knobs() async throws -> ServerKnobs {
+    try await JSONRequest<ServerKnobs>(url: endpoint("/control"), session: session).fetch()
+  }
+
+  /// Checks that the server answers `GET /countries` with the expected JSON, so that a wrong
+  /// `--base-url` gets a clear message before any screen is drawn.
+  public func check() async throws(ServerCheckError) {
+    do {
+      _ = try await JSONRequest<CountriesPage>(
+        url: endpoint("/countries", [URLQueryItem(name: "limit", value: "1")]), session: session
+      ).fetch()
+    } catch let error as HTTPLoadError {
+      switch error {
+      case .transport, .timeout:
+        throw .unreachable(baseURL: baseURL, reason: error.description)
+      case .status, .decoding, .invalidResponse:
+        throw .unexpectedAnswer(baseURL: baseURL, reason: error.description)
+      }
+    } catch {
+      throw .unreachable(baseURL: baseURL, reason: String(describing: error))
+    }
+  }
+}
+
+/// Why the server at the base URL cannot be used.
+public enum ServerCheckError: Error, Equatable, CustomStringConvertible {
+  /// Nothing answers there.
+  case unreachable(baseURL: URL, reason: String)
+  /// Something answers, but not with the countries JSON (an HTML page, say).
+  case unexpectedAnswer(baseURL: URL, reason: String)
+
+  public var description: String {
+    switch self {
+    case .unreachable(let baseURL, let reason):
+      "cannot reach the countries server at \(baseURL.absoluteString).\n  \(reason)"
+    case .unexpectedAnswer(let baseURL, let reason):
+      """
+      the server at \(baseURL.absoluteString) did not answer GET /countries with the \
+      countries JSON.
+        \(reason)
+        Point --base-url at a server that serves this demo's API (or leave it out to use the \
+      embedded server).
+      """
+    }
+  }
+
+  /// The exit status: 69 (unavailable) or 65 (data error).
+  public var exitStatus: Int32 {
+    switch self {
+    case .unreachable: CountriesCommand.ExitStatus.unavailable
+    case .unexpectedAnswer: CountriesCommand.ExitStatus.dataError
+    }
+  }
+}

@@ -1,0 +1,184 @@
+public import AsyncContentCore
+import Foundation
+
+/// The interactive terminal app: one PagedLoader, keys that drive it, and the screen
+/// re-rendered from its presentation.
+@MainActor
+public final class InteractiveApp {
+  /// What a key asked for.
+  public enum KeyOutcome: Equatable, Sendable {
+    case keepRunning
+    case quit(status: Int32)
+  }
+
+  public let client: CountriesClient
+  public let loader: PagedLoader<Country, Int>
+  /// The failure rate the `f` key switches on.
+  public let failureRateWhenOn: Double
+  public private(set) var injectsFailures: Bool
+  public private(set) var scroll: ScreenContext.Scroll = .top(0)
+  public private(set) var message: String?
+  private var spinnerFrame = 0
+  private var listRows = 10
+  /// The `POST /control` request of the last `f` press, cancelled on quit.
+  private var controlTask: Task<Void, Never>?
+
+  public init(client: CountriesClient, failureRate: Double) {
+    self.client = client
+    self.loader = client.makeLoader()
+    self.injectsFailures = failureRate > 0
+    self.failureRateWhenOn = failureRate > 0 ? failureRate : 1
+  }
+
+  /// The screen for a terminal of the given size: the list takes the rows the other lines
+  /// leave.
+  public func screen(columns: Int, rows: Int, isStyled: Bool) -> String {
+    let presentation = loader.presentation()
+    var context = ScreenContext(
+      source: client.baseURL.absoluteString, width: max(20, columns - 1), listRows: 1,
+      scroll: scroll, spinnerFrame: spinnerFrame, injectsFailures: injectsFailures,
+      message: message, isStyled: isStyled)
+    let chrome = render(presentation, context: context).split(separator: "\n").count
+    context.listRows = max(1, rows - chrome)
+    listRows = context.listRows
+    let text = render(presentation, context: context)
+    // A footer spinner that is on screen asks for the next page, as a SwiftUI footer's
+    // `onAppear` does; the loader joins a load-more that runs and ignores it at the end.
+    if case .loading = presentation.footer, let count = presentation.content?.count,
+      context.showsFooter(count: count)
+    {
+      loader.startLoadMore()
+    }
+    return text
+  }
+
+  /// Advances the spinner animation.
+  public func tick() {
+    spinnerFrame &+= 1
+  }
+
+  /// Starts the first load.
+  public func start() {
+    loader.startLoad()
+  }
+
+  /// Reacts to one key.
+  public func handle(_ key: Key) -> KeyOutcome {
+    let count = loader.items.count
+    switch key {
+    case .character("q"), .character("Q"), .endOfInput:
+      return .quit(status: 0)
+    case .interrupt:
+      return .quit(status: 130)
+    case .character("r"), .character("R"):
+      message = nil
+      scroll = .top(0)
+      loader.startReload()
+    case .character(" "), .character("m"), .character("M"):
+      message = nil
+      if loader.hasMore {
+        // Show the last rows and the footer: the new page appears below them.
+        scroll = .top(max(0, count + 1 - listRows))
+        loader.startLoadMore()
+      } else if loader.phase.value == nil {
+        loader.startLoad()
+      } else {
+        message = "That's every country: the list has ended."
+      }
+    case .character("f"), .character("F"):
+      toggleFailures()
+    case .character("c"), .character("C"):
+      let wasLoading = loader.phase.isLoading
+      loader.cancel()
+      message = wasLoading ? "Load cancelled." : nil
+    case .up: scrollBy(-1, count: count)
+    case .down: scrollBy(1, count: count)
+    case .pageUp: scrollBy(-listRows, count: count)
+    case .pageDown: scrollBy(listRows, count: count)
+    case .home: scroll = .top(0)
+    case .end: scroll = .end
+    case .character: break
+    }
+    return .keepRunning
+  }
+
+  /// Waits until the `POST /control` of the last `f` press has answered.
+  public func waitForFailureToggle() async {
+    await controlTask?.value
+  }
+
+  /// Cancels what runs.
+  public func stop() {
+    controlTask?.cancel()
+    loader.cancel()
+  }
+
+  private func scrollBy(_ delta: Int, count: Int) {
+    let context = ScreenContext(source: "", listRows: listRows, scroll: scroll)
+    scroll = .top(max(0, context.firstVisibleRow(count: count) + delta))
+  }
+
+  private func toggleFailures() {
+    let turnOn = !injectsFailures
+    let rate = turnOn ? failureRateWhenOn : 0
+    message = turnOn ? "Turning injected failures on…" : "Turning injected failures off…"
+    controlTask?.cancel()
+    controlTask = Task { [weak self, client] in
+      do {
+        let knobs = try await client.control(failureRate: rate)
+        guard let self, !Task.isCancelled else { return }
+        self.injectsFailures = knobs.failureRate > 0
+        self.message =
+          self.injectsFailures
+          ? "Injected failures on: \(Int(knobs.failureRate * 100))% of requests fail."
+          : "Injected failures off."
+      } catch {
+        guard let self, !Task.isCancelled else { return }
+        self.message = "Could not change the failure rate: \(describe(error))"
+      }
+    }
+  }
+
+  /// Runs the app in the terminal until `q`, Ctrl-C or end of input, and returns the exit
+  /// status. The terminal is restored on every way out.
+  public func runInTerminal() async -> Int32 {
+    do {
+      try Terminal.enterRawMode()
+    } catch {
+      Terminal.writeError("countries: \(error)\n")
+      return CountriesCommand.ExitStatus.software
+    }
+    defer { Terminal.restore() }
+    start()
+    let redraw = { [self] in
+      let size = Terminal.size()
+      let text = screen(columns: size.columns, rows: size.rows, isStyled: true)
+      Terminal.write(
+        ANSI.cursorHome
+          + text.replacingOccurrences(of: "\n", with: ANSI.clearToEndOfLine + "\n")
+          + ANSI.clearToEndOfScreen)
+    }
+    redraw()
+    // Animates the spinners and shows what landed; the loader's changes are picked up on the
+    // next frame.
+    let animation = Task { [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(100))
+        guard let self, !Task.isCancelled else { return }
+        self.tick()
+        redraw()
+      }
+    }
+    defer { animation.cancel() }
+    var status: Int32 = 0
+    for await key in Terminal.keys() {
+      if case .quit(let code) = handle(key) {
+        status = code
+        break
+      }
+      redraw()
+    }
+    stop()
+    return status
+  }
+}

@@ -1,0 +1,131 @@
+import CountriesDemo
+import FlyingFox
+import FlyingSocks
+import Foundation
+import Testing
+
+/// Runs the command in-process and collects what it prints.
+@MainActor
+private func runCommand(
+  _ arguments: [String], isInteractive: Bool = false
+) async -> (status: Int32, output: String, errors: String) {
+  var output = ""
+  var errors = ""
+  let status = await CountriesCommand.run(
+    arguments: arguments, isInteractive: isInteractive, output: { output += $0 },
+    errorOutput: { errors += $0 })
+  return (status, output, errors)
+}
+
+@Suite("countries command")
+struct CommandTests {
+  @Test("--script runs the six steps against the embedded server and passes")
+  @MainActor
+  func scriptTranscript() async throws {
+    let (status, output, errors) = await runCommand(["--script"])
+    #expect(errors.isEmpty)
+    #expect(status == 0)
+    let port = try #require(
+      output.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)/).map { String($0.1) })
+    let transcript = output.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:PORT")
+    #expect(transcript.hasSuffix("script: 6 passed, 0 failed\n"))
+    #expect(!transcript.contains("FAIL"))
+    #expect(!transcript.contains("\u{1B}"))
+    let steps = [
+      "first load", "page through to the end", "refresh", "a failed refresh keeps the list",
+      "a failed load-more, then a retry", "a cancelled slow load",
+    ]
+    for (index, step) in steps.enumerated() {
+      #expect(transcript.contains("=== step \(index + 1)/6: \(step) ===\n"))
+      #expect(transcript.contains("PASS step \(index + 1): \(step)\n"))
+    }
+    // What each step shows, in order.
+    let expectedInOrder = [
+      "⠋ Loading countries…",
+      "  🇦🇫  Afghanistan",
+      "⠋ Loading more…",
+      "  🇿🇼  Zimbabwe",
+      "  — End of list: 249 countries —",
+      "⠋ Refreshing…",
+      "! Refresh failed, showing the last loaded list. Press r to try again.",
+      "  ✗ Could not load more. Press m to retry.",
+      "Countries · 50 loaded",
+      "⠋ Loading countries…",
+      "Nothing loaded yet. Press r to load the countries.\n\(String(repeating: "─", count: 76))\n"
+        + "Load cancelled.",
+      "script: 6 passed, 0 failed",
+    ]
+    var rest = transcript[...]
+    for expected in expectedInOrder {
+      let range = try #require(rest.range(of: expected), "missing, in order: \(expected)")
+      rest = rest[range.upperBound...]
+    }
+    #expect(
+      transcript.contains(
+        """
+        [failures: off]
+        \(String(repeating: "─", count: 76))
+          🇼🇫  Wallis and Futuna                             WF  WLF
+          🇪🇭  Western Sahara                                EH  ESH
+          🇾🇪  Yemen                                         YE  YEM
+          🇿🇲  Zambia                                        ZM  ZMB
+          🇿🇼  Zimbabwe                                      ZW  ZWE
+          — End of list: 249 countries —
+          rows 245–249 of 249
+        """))
+  }
+
+  @Test("an unreachable --base-url: a clear message and exit 69, never a crash")
+  @MainActor
+  func unreachableBaseURL() async throws {
+    let refusing = try RefusingPort()
+    let closed = URL(string: "http://127.0.0.1:\(refusing.port)")!
+    // The check runs before the terminal is touched, so the interactive mode fails the same way.
+    for (mode, isInteractive) in [(["--script"], false), ([], true)] {
+      let (status, output, errors) = await runCommand(
+        mode + ["--base-url", closed.absoluteString], isInteractive: isInteractive)
+      #expect(status == 69)
+      #expect(output.isEmpty)
+      #expect(errors.hasPrefix("countries: cannot reach the countries server at \(closed)"))
+    }
+    withExtendedLifetime(refusing) {}
+  }
+
+  @Test("a --base-url that answers HTML instead of JSON: a clear message and exit 65")
+  @MainActor
+  func htmlInsteadOfJSON() async throws {
+    let html = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
+    await html.appendRoute("GET *") { _ in
+      HTTPResponse(
+        statusCode: .ok, headers: [.contentType: "text/html"],
+        body: Data("<!doctype html><html><body><h1>Welcome</h1></body></html>".utf8))
+    }
+    let task = Task { try await html.run() }
+    try await html.waitUntilListening()
+    guard case .ip4(_, port: let port) = await html.listeningAddress else {
+      Issue.record("no port")
+      return
+    }
+    let (status, output, errors) = await runCommand([
+      "--script", "--base-url", "http://127.0.0.1:\(port)",
+    ])
+    await html.stop()
+    task.cancel()
+    #expect(status == 65)
+    #expect(output.isEmpty)
+    #expect(errors.contains("did not answer GET /countries with the countries JSON"))
+    #expect(errors.contains("not valid JSON"))
+    #expect(errors.contains("<!doctype html>"))
+  }
+
+  @Test("a --base-url that is a CountriesServer works like the embedded one")
+  @MainActor
+  func externalServer() async throws {
+    try await withServer { _, baseURL in
+      let (status, output, _) = await runCommand(["--script", "--base-url", baseURL.absoluteString])
+      #expect(status == 0)
+      #expect(output.contains("countries --script against \(baseURL.absoluteString)"))
+      #expect(output.hasSuffix("script: 6 passed, 0 failed\n"))
+    }
+  }
+}

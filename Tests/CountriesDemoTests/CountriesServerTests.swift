@@ -1,0 +1,175 @@
+import CountriesDemo
+import Foundation
+import Testing
+
+@Suite("CountriesServer")
+struct CountriesServerTests {
+  @Test("the bundled data holds 249 unique countries sorted by name, with flags")
+  func bundledData() throws {
+    let countries = try Country.bundled()
+    #expect(countries.count == 249)
+    #expect(Set(countries.map(\.id)).count == 249)
+    #expect(Set(countries.map(\.alpha2)).count == 249)
+    #expect(countries.first?.name == "Afghanistan")
+    let france = try #require(countries.first { $0.alpha2 == "FR" })
+    #expect(france == Country(id: 250, name: "France", alpha2: "FR", alpha3: "FRA", flag: "🇫🇷"))
+  }
+
+  @Test("binds 127.0.0.1 on a free port, and stop releases it")
+  func startAndStop() async throws {
+    let server = try CountriesServer()
+    let baseURL = try await server.start()
+    #expect(baseURL.host == "127.0.0.1")
+    let port = try #require(await server.port)
+    #expect(port > 0)
+    #expect(try await server.start() == baseURL)  // starting again is a no-op
+    #expect(try await send(url(baseURL, "/countries?limit=1")).status == 200)
+    await server.stop()
+    #expect(await server.port == nil)
+    await #expect(throws: (any Error).self) {
+      _ = try await send(url(baseURL, "/countries?limit=1"))
+    }
+  }
+
+  @Test("GET /countries pages through every country once, ending with a null cursor")
+  func pagination() async throws {
+    try await withServer { _, baseURL in
+      let first = try await send(url(baseURL, "/countries"))
+      #expect(first.status == 200)
+      let firstPage = try first.decode(CountriesPage.self)
+      #expect(firstPage.items.count == CountriesServer.defaultLimit)
+      #expect(firstPage.nextCursor == 25)
+
+      var all: [Country] = []
+      var cursor: Int? = 0
+      var lastBody = ""
+      while let current = cursor {
+        let response = try await send(url(baseURL, "/countries?cursor=\(current)&limit=100"))
+        #expect(response.status == 200)
+        let page = try response.decode(CountriesPage.self)
+        all += page.items
+        cursor = page.nextCursor
+        lastBody = response.text
+      }
+      #expect(all == (try Country.bundled()))
+      #expect(lastBody.contains("\"nextCursor\":null"))
+    }
+  }
+
+  @Test(
+    "an invalid query answers 400 with a readable message",
+    arguments: [
+      ("/countries?limit=0", "limit must be from 1 to 100, not '0'"),
+      ("/countries?limit=101", "limit"),
+      ("/countries?cursor=abc", "cursor must be an offset from 0 to 249, not 'abc'"),
+      ("/countries?cursor=-1", "cursor"),
+      ("/countries?cursor=250", "cursor"),
+      ("/countries/1", "not an alpha-2 code"),
+    ])
+  func badRequests(path: String, message: String) async throws {
+    try await withServer { _, baseURL in
+      let response = try await send(url(baseURL, path))
+      #expect(response.status == 400)
+      #expect(try response.decode(APIErrorBody.self).error.contains(message))
+    }
+  }
+
+  @Test("GET /countries/<alpha2> answers one country, case-insensitively, or 404")
+  func oneCountry() async throws {
+    try await withServer { _, baseURL in
+      let response = try await send(url(baseURL, "/countries/jp"))
+      #expect(response.status == 200)
+      #expect(try response.decode(Country.self).name == "Japan")
+      let missing = try await send(url(baseURL, "/countries/ZZ"))
+      #expect(missing.status == 404)
+      #expect(try missing.decode(APIErrorBody.self).error == "no country with the code 'ZZ'")
+    }
+  }
+
+  @Test("GET /fail always answers 500, unknown paths 404 and wrong methods 405")
+  func failAndRouting() async throws {
+    try await withServer { _, baseURL in
+      for _ in 0..<2 {
+        let response = try await send(url(baseURL, "/fail"))
+        #expect(response.status == 500)
+        #expect(try response.decode(APIErrorBody.self).error == "this endpoint always fails")
+      }
+      #expect(try await send(url(baseURL, "/nowhere")).status == 404)
+      #expect(try await send(url(baseURL, "/countries"), method: "POST").status == 405)
+    }
+  }
+
+  @Test("fail_next over HTTP fails exactly the next N requests, with a JSON body")
+  func failNextOverHTTP() async throws {
+    try await withServer { _, baseURL in
+      let control = try await send(url(baseURL, "/control?fail_next=2"), method: "POST")
+      #expect(control.status == 200)
+      #expect(try control.decode(ServerKnobs.self) == ServerKnobs(failNext: 2))
+      let statuses = try await (0..<3).asyncMap { _ in
+        try await send(url(baseURL, "/countries?limit=1"))
+      }
+      #expect(statuses.map(\.status) == [500, 500, 200])
+      #expect(
+        try statuses[0].decode(APIErrorBody.self).error == "injected failure (fail_next)")
+      #expect(try await send(url(baseURL, "/control")).decode(ServerKnobs.self).failNext == 0)
+    }
+  }
+
+  @Test("knobs set in code apply to the next request")
+  func knobsInCode() async throws {
+    try await withServer { server, baseURL in
+      await server.setKnobs(ServerKnobs(latencyMs: 1, failNext: 1))
+      #expect(try await send(url(baseURL, "/countries/fr")).status == 500)
+      #expect(try await send(url(baseURL, "/countries/fr")).status == 200)
+      #expect(await server.knobs == ServerKnobs(latencyMs: 1, failNext: 0))
+      let shown = try await send(url(baseURL, "/control"))
+      #expect(shown.text == #"{"fail_next":0,"failure_rate":0,"latency_ms":1}"#)
+    }
+  }
+
+  @Test("the failure rate follows the seeded generator, so runs repeat exactly")
+  func seededFailureRate() async throws {
+    try await withServer { _, baseURL in
+      let control = try await send(
+        url(baseURL, "/control?failure_rate=0.5&seed=42"), method: "POST")
+      #expect(control.status == 200)
+      var generator = SeededGenerator(seed: 42)
+      let expected = (0..<16).map { _ in generator.nextUnitInterval() < 0.5 ? 500 : 200 }
+      #expect(expected.contains(500) && expected.contains(200))
+      let statuses = try await (0..<16).asyncMap { _ in
+        try await send(url(baseURL, "/countries?limit=1")).status
+      }
+      #expect(statuses == expected)
+      _ = try await send(url(baseURL, "/control?failure_rate=1"), method: "POST")
+      #expect(try await send(url(baseURL, "/countries/de")).status == 500)
+      _ = try await send(url(baseURL, "/control?failure_rate=0"), method: "POST")
+      #expect(try await send(url(baseURL, "/countries/de")).status == 200)
+    }
+  }
+
+  @Test(
+    "invalid control parameters answer 400 and change nothing",
+    arguments: [
+      "/control?failure_rate=2", "/control?latency_ms=-5", "/control?fail_next=x",
+      "/control?speed=3",
+    ])
+  func badControl(path: String) async throws {
+    try await withServer(knobs: ServerKnobs(latencyMs: 0)) { server, baseURL in
+      let response = try await send(url(baseURL, path), method: "POST")
+      #expect(response.status == 400)
+      #expect(try !response.decode(APIErrorBody.self).error.isEmpty)
+      #expect(await server.knobs == ServerKnobs())
+    }
+  }
+}
+
+extension Sequence {
+  /// Runs the transform on each element one after another, in order.
+  func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+    var results: [T] = []
+    for element in self {
+      results.append(try await transform(element))
+    }
+    return results
+  }
+}

@@ -1,0 +1,79 @@
+import AsyncContentCore
+import CountriesDemo
+import Foundation
+import Testing
+
+@Suite("InteractiveApp keys")
+@MainActor
+struct InteractiveAppTests {
+  @Test("q and end of input quit with 0, Ctrl-C with 130")
+  func quitting() async throws {
+    try await withServer { _, baseURL in
+      let app = InteractiveApp(
+        client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
+        failureRate: 0)
+      #expect(app.handle(.character("q")) == .quit(status: 0))
+      #expect(app.handle(.endOfInput) == .quit(status: 0))
+      #expect(app.handle(.interrupt) == .quit(status: 130))
+      #expect(app.handle(.character("x")) == .keepRunning)
+    }
+  }
+
+  @Test("m loads the next page, r reloads from the first, c cancels")
+  func pagingKeys() async throws {
+    try await withServer { _, baseURL in
+      let app = InteractiveApp(
+        client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
+        failureRate: 0)
+      app.start()
+      await app.loader.load()
+      #expect(app.loader.items.count == 25)
+      #expect(app.handle(.character("m")) == .keepRunning)
+      #expect(app.loader.phase.isLoadingMore)
+      await app.loader.loadMore()
+      #expect(app.loader.items.count == 50)
+      #expect(app.handle(.character("r")) == .keepRunning)
+      #expect(app.loader.phase.isReloading)
+      #expect(app.handle(.character("c")) == .keepRunning)
+      #expect(app.message == "Load cancelled.")
+      #expect(!app.loader.phase.isLoading)
+      #expect(app.loader.items.count == 50)
+    }
+  }
+
+  @Test("a footer spinner on screen asks for the next page, as onAppear does")
+  func footerOnScreenLoadsMore() async throws {
+    try await withServer { _, baseURL in
+      let app = InteractiveApp(
+        client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
+        failureRate: 0)
+      app.start()
+      await app.loader.load()
+      _ = app.screen(columns: 80, rows: 20, isStyled: false)
+      #expect(!app.loader.phase.isLoadingMore)  // 25 rows do not fit: the footer is off screen
+      let text = app.screen(columns: 80, rows: 60, isStyled: true)
+      #expect(text.contains("Loading more…"))
+      #expect(app.loader.phase.isLoadingMore)
+      await app.loader.loadMore()
+      #expect(app.loader.items.count == 50)
+    }
+  }
+
+  @Test("f switches the server's injected failures on and off")
+  func toggleFailures() async throws {
+    try await withServer { server, baseURL in
+      let app = InteractiveApp(
+        client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
+        failureRate: 0)
+      #expect(app.handle(.character("f")) == .keepRunning)
+      await app.waitForFailureToggle()
+      #expect(app.injectsFailures)
+      #expect(await server.knobs.failureRate == 1)
+      #expect(app.message == "Injected failures on: 100% of requests fail.")
+      #expect(app.handle(.character("f")) == .keepRunning)
+      await app.waitForFailureToggle()
+      #expect(!app.injectsFailures)
+      #expect(await server.knobs.failureRate == 0)
+    }
+  }
+}
