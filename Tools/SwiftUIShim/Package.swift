@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A Linux-only interface shim named `SwiftUI`, used only to type-check AsyncContent's
+// `#if canImport(SwiftUI)` layer and its example app on Linux CI (.ci/swiftui-typecheck).
+// It is a separate package: the main package never depends on it, so clients never resolve it.
+// Nothing here renders; only the signatures, transcribed from developer.apple.com, matter.
+let package = Package(
+  name: "SwiftUIShim",
+  products: [
+    .library(name: "SwiftUI", targets: ["SwiftUI"])
+  ],
+  targets: [
+    .target(
+      name: "SwiftUI",
+      path: "Sources/SwiftUI"
+    )
+  ],
+  // Swift 5 mode like Apple's own SDK module: Swift 6 mode would add inferred attributes
+  // (e.g. @Sendable on @MainActor closures) and the signatures would drift.
+  swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,163 @@
+// SwiftUI interface shim - data flow. See Core.swift for the rules.
+
+// Apple: https://developer.apple.com/documentation/swiftui/dynamicproperty
+public protocol DynamicProperty {
+    // Apple: https://developer.apple.com/documentation/swiftui/dynamicproperty/update()
+    mutating func update()
+}
+
+extension DynamicProperty {
+    // Apple: https://developer.apple.com/documentation/swiftui/dynamicproperty/update()
+    // (default implementation)
+    public mutating func update() {}
+}
+
+// MARK: - State
+
+// Apple: https://developer.apple.com/documentation/swiftui/state
+@frozen @propertyWrapper
+public struct State<Value>: DynamicProperty {
+    @usableFromInline var _value: Value
+
+    // Apple: https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)
+    public init(wrappedValue value: Value) { _value = value }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/state/init(initialvalue:)
+    public init(initialValue value: Value) { _value = value }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/state/wrappedvalue
+    public var wrappedValue: Value {
+        get { _value }
+        nonmutating set {}
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/state/projectedvalue
+    public var projectedValue: Binding<Value> {
+        Binding(get: { self._value }, set: { _ in })
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    // Apple: https://developer.apple.com/documentation/swiftui/state/init()
+    public init() { _value = nil }
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/state (Conforms To: Sendable, when Value: Sendable)
+extension State: Sendable where Value: Sendable {}
+
+// MARK: - Binding
+
+// Apple: https://developer.apple.com/documentation/swiftui/binding
+@frozen @propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+    @usableFromInline let getter: () -> Value
+    @usableFromInline let setter: (Value) -> Void
+
+    // Apple: https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-6g3d5
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        getter = get
+        setter = set
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/binding/init(projectedvalue:)
+    public init(projectedValue: Binding<Value>) { self = projectedValue }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/binding/constant(_:)
+    public static func constant(_ value: Value) -> Binding<Value> {
+        Binding(get: { value }, set: { _ in })
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/binding/wrappedvalue
+    public var wrappedValue: Value {
+        get { getter() }
+        nonmutating set { setter(newValue) }
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/binding/projectedvalue
+    public var projectedValue: Binding<Value> { self }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/binding/subscript(dynamicmember:)
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        Binding<Subject>(get: { self.getter()[keyPath: keyPath] }, set: { _ in })
+    }
+}
+
+// MARK: - Environment
+
+// Apple: https://developer.apple.com/documentation/swiftui/environmentkey
+public protocol EnvironmentKey {
+    associatedtype Value
+    // Apple: https://developer.apple.com/documentation/swiftui/environmentkey/defaultvalue
+    static var defaultValue: Self.Value { get }
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/environmentvalues
+public struct EnvironmentValues: CustomStringConvertible {
+    // Apple: https://developer.apple.com/documentation/swiftui/environmentvalues/init()
+    public init() {}
+
+    // Apple: https://developer.apple.com/documentation/swiftui/environmentvalues/subscript(_:)-1ggnc
+    public subscript<K>(key: K.Type) -> K.Value where K: EnvironmentKey {
+        get { K.defaultValue }
+        set {}
+    }
+
+    public var description: String { "EnvironmentValues()" }
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/environment
+@frozen @propertyWrapper
+public struct Environment<Value>: DynamicProperty {
+    @usableFromInline let keyPath: KeyPath<EnvironmentValues, Value>
+
+    // Apple: https://developer.apple.com/documentation/swiftui/environment/init(_:)
+    @inlinable public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/environment/wrappedvalue
+    @inlinable public var wrappedValue: Value { EnvironmentValues()[keyPath: keyPath] }
+}
+
+extension View {
+    // Apple: https://developer.apple.com/documentation/swiftui/view/environment(_:_:)
+    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        _ShimModified(self)
+    }
+}
+
+// MARK: - Refresh
+
+// Apple: https://developer.apple.com/documentation/swiftui/refreshaction
+// NOTE(unverified): Sendable conformance assumed (its handler is @Sendable).
+public struct RefreshAction: Sendable {
+    @usableFromInline let action: @Sendable () async -> Void
+    @usableFromInline init(_ action: @escaping @Sendable () async -> Void) { self.action = action }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/refreshaction/callasfunction()
+    public func callAsFunction() async { await action() }
+}
+
+extension EnvironmentValues {
+    // Apple: https://developer.apple.com/documentation/swiftui/environmentvalues/refresh
+    public var refresh: RefreshAction? { nil }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/environmentvalues/redactionreasons
+    public var redactionReasons: RedactionReasons {
+        get { [] }
+        set {}
+    }
+}
+
+// MARK: - Redaction
+
+// Apple: https://developer.apple.com/documentation/swiftui/redactionreasons
+public struct RedactionReasons: OptionSet, Sendable {
+    public let rawValue: Int
+    // Apple: https://developer.apple.com/documentation/swiftui/redactionreasons/init(rawvalue:)
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    // Apple: https://developer.apple.com/documentation/swiftui/redactionreasons/placeholder
+    public static let placeholder = RedactionReasons(rawValue: 1 << 0)
+    // Apple: https://developer.apple.com/documentation/swiftui/redactionreasons/privacy
+    public static let privacy = RedactionReasons(rawValue: 1 << 1)
+    // Apple: https://developer.apple.com/documentation/swiftui/redactionreasons/invalidated
+    public static let invalidated = RedactionReasons(rawValue: 1 << 2)
+}

@@ -1,0 +1,76 @@
+// SwiftUI interface shim - view modifiers. See Core.swift for the rules.
+import Foundation
+
+extension View {
+    // Apple: https://developer.apple.com/documentation/swiftui/view/task(priority:_:)
+    // SDK 26.0-26.3 shape. (26.4+/27 docs: task(name:priority:file:line:_:) taking
+    // `sending @escaping @isolated(any) () async -> Void` - a *different* isolation contract.)
+    nonisolated public func task(
+        priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+    ) -> some View {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/task(id:priority:_:)
+    nonisolated public func task<T>(
+        id value: T,
+        priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+    ) -> some View where T: Equatable {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/refreshable(action:)
+    nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/redacted(reason:)
+    nonisolated public func redacted(reason: RedactionReasons) -> some View {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/overlay(alignment:content:)
+    nonisolated public func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)-4psgg
+    nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View
+        where V: Equatable
+    {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)
+    nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View
+        where V: Equatable
+    {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/disabled(_:)
+    nonisolated public func disabled(_ disabled: Bool) -> some View {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/padding(_:_:)
+    nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/frame(minwidth:idealwidth:maxwidth:minheight:idealheight:maxheight:alignment:)
+    nonisolated public func frame(
+        minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
+        minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
+        alignment: Alignment = .center
+    ) -> some View {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/onappear(perform:)
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View {
+        _ShimModified(self)
+    }
+}

@@ -1,0 +1,275 @@
+// SwiftUI interface shim - built-in views. See Core.swift for the rules.
+import Foundation
+
+// MARK: - Support types
+
+// Apple: https://developer.apple.com/documentation/swiftui/localizedstringkey
+@frozen public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, Sendable {
+    @usableFromInline let key: String
+    // Apple: https://developer.apple.com/documentation/swiftui/localizedstringkey/init(_:)
+    public init(_ value: String) { key = value }
+    public init(stringLiteral value: String) { key = value }
+    public init(stringInterpolation: StringInterpolation) { key = stringInterpolation.output }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation
+    public struct StringInterpolation: StringInterpolationProtocol {
+        @usableFromInline var output = ""
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public mutating func appendLiteral(_ literal: String) { output += literal }
+        public mutating func appendInterpolation(_ string: String) { output += string }
+        public mutating func appendInterpolation<T>(_ value: T) where T: CustomStringConvertible { output += value.description }
+        public mutating func appendInterpolation(_ text: Text) {}
+    }
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/horizontalalignment
+@frozen public struct HorizontalAlignment: Equatable, Sendable {
+    let id: Int
+    public static let leading = HorizontalAlignment(id: 0)
+    public static let center = HorizontalAlignment(id: 1)
+    public static let trailing = HorizontalAlignment(id: 2)
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/verticalalignment
+@frozen public struct VerticalAlignment: Equatable, Sendable {
+    let id: Int
+    public static let top = VerticalAlignment(id: 0)
+    public static let center = VerticalAlignment(id: 1)
+    public static let bottom = VerticalAlignment(id: 2)
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/alignment
+@frozen public struct Alignment: Equatable, Sendable {
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static let top = Alignment(horizontal: .center, vertical: .top)
+    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/axis
+@frozen public enum Axis: Int8, CaseIterable, Sendable {
+    case horizontal, vertical
+    // Apple: https://developer.apple.com/documentation/swiftui/axis/set
+    @frozen public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1)
+        public static let vertical = Set(rawValue: 2)
+    }
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/edge
+@frozen public enum Edge: Int8, CaseIterable, Sendable {
+    case top, leading, bottom, trailing
+    // Apple: https://developer.apple.com/documentation/swiftui/edge/set
+    @frozen public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let all = Set(rawValue: 15)
+        public static let horizontal = Set(rawValue: 10)
+        public static let vertical = Set(rawValue: 5)
+    }
+}
+
+// MARK: - Text / Image
+
+// Apple: https://developer.apple.com/documentation/swiftui/text
+@frozen nonisolated public struct Text: View, Equatable, Sendable {
+    @usableFromInline let storage: String
+    public typealias Body = Never
+
+    // Apple: https://developer.apple.com/documentation/swiftui/text/init(_:tablename:bundle:comment:)
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        storage = key.key
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4
+    @_disfavoredOverload
+    public init<S>(_ content: S) where S: StringProtocol { storage = String(content) }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/text/init(verbatim:)
+    public init(verbatim content: String) { storage = content }
+
+    public static func == (lhs: Text, rhs: Text) -> Bool { lhs.storage == rhs.storage }
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/image
+@frozen nonisolated public struct Image: View, Equatable, Sendable {
+    @usableFromInline let name: String
+    public typealias Body = Never
+    // Apple: https://developer.apple.com/documentation/swiftui/image/init(_:bundle:)
+    public init(_ name: String, bundle: Bundle? = nil) { self.name = name }
+    // Apple: https://developer.apple.com/documentation/swiftui/image/init(systemname:)
+    public init(systemName: String) { name = systemName }
+}
+
+// MARK: - Controls
+
+// Apple: https://developer.apple.com/documentation/swiftui/button
+nonisolated public struct Button<Label>: View where Label: View {
+    public typealias Body = Never
+
+    // Apple: https://developer.apple.com/documentation/swiftui/button/init(action:label:)
+    @preconcurrency public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+}
+
+extension Button where Label == Text {
+    // Apple: https://developer.apple.com/documentation/swiftui/button/init(_:action:)-1asy
+    @preconcurrency nonisolated public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}
+
+    // Apple: https://developer.apple.com/documentation/swiftui/button/init(_:action:)-lpm7
+    @_disfavoredOverload
+    @preconcurrency nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {}
+}
+
+extension Button where Label == SwiftUI.Label<Text, Image> {
+    // Apple: https://developer.apple.com/documentation/swiftui/button/init(_:systemimage:action:)
+    nonisolated public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {}
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/progressview
+nonisolated public struct ProgressView<Label, CurrentValueLabel>: View where Label: View, CurrentValueLabel: View {
+    public typealias Body = Never
+}
+
+extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
+    // Apple: https://developer.apple.com/documentation/swiftui/progressview/init()
+    nonisolated public init() {}
+}
+
+extension ProgressView where CurrentValueLabel == EmptyView {
+    // Apple: https://developer.apple.com/documentation/swiftui/progressview/init(label:)
+    nonisolated public init(@ViewBuilder label: () -> Label) {}
+}
+
+extension ProgressView where Label == Text, CurrentValueLabel == EmptyView {
+    // Apple: https://developer.apple.com/documentation/swiftui/progressview/init(_:)-6ds5c
+    nonisolated public init(_ titleKey: LocalizedStringKey) {}
+
+    // Apple: https://developer.apple.com/documentation/swiftui/progressview/init(_:)-9xxc1
+    @_disfavoredOverload
+    nonisolated public init<S>(_ title: S) where S: StringProtocol {}
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/label
+nonisolated public struct Label<Title, Icon>: View where Title: View, Icon: View {
+    public typealias Body = Never
+    // Apple: https://developer.apple.com/documentation/swiftui/label/init(title:icon:)
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {}
+}
+
+extension Label where Title == Text, Icon == Image {
+    // Apple: https://developer.apple.com/documentation/swiftui/label/init(_:systemimage:)-7vtwq
+    nonisolated public init(_ titleKey: LocalizedStringKey, systemImage name: String) {}
+
+    // Apple: https://developer.apple.com/documentation/swiftui/label/init(_:systemimage:)-6ew8l
+    @_disfavoredOverload
+    nonisolated public init<S>(_ title: S, systemImage name: String) where S: StringProtocol {}
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/contentunavailableview
+// (iOS 17 / macOS 14; availability is NOT enforced on Linux, see report)
+nonisolated public struct ContentUnavailableView<Label, Description, Actions>: View
+    where Label: View, Description: View, Actions: View
+{
+    public typealias Body = Never
+
+    // Apple: https://developer.apple.com/documentation/swiftui/contentunavailableview/init(label:description:actions:)
+    public init(
+        @ViewBuilder label: () -> Label,
+        @ViewBuilder description: () -> Description = { EmptyView() },
+        @ViewBuilder actions: () -> Actions = { EmptyView() }
+    ) {}
+}
+
+extension ContentUnavailableView where Label == SwiftUI.Label<Text, Image>, Description == Text?, Actions == EmptyView {
+    // Apple: https://developer.apple.com/documentation/swiftui/contentunavailableview/init(_:systemimage:description:)-4vbsy
+    nonisolated public init(_ title: LocalizedStringKey, systemImage name: String, description: Text? = nil) {}
+
+    // Apple: https://developer.apple.com/documentation/swiftui/contentunavailableview/init(_:systemimage:description:)-7ynaf
+    @_disfavoredOverload
+    nonisolated public init<S>(_ title: S, systemImage name: String, description: Text? = nil) where S: StringProtocol {}
+}
+
+// MARK: - Containers
+
+// Apple: https://developer.apple.com/documentation/swiftui/vstack
+@frozen nonisolated public struct VStack<Content>: View where Content: View {
+    public typealias Body = Never
+    // Apple: https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
+    @inlinable public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/hstack
+@frozen nonisolated public struct HStack<Content>: View where Content: View {
+    public typealias Body = Never
+    // Apple: https://developer.apple.com/documentation/swiftui/hstack/init(alignment:spacing:content:)
+    @inlinable public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/scrollview
+nonisolated public struct ScrollView<Content>: View where Content: View {
+    public typealias Body = Never
+    // Apple: https://developer.apple.com/documentation/swiftui/scrollview/init(_:content:)
+    public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/foreach
+nonisolated public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {
+    public var data: Data
+    public var content: (Data.Element) -> Content
+}
+
+nonisolated extension ForEach: View where Content: View {
+    public typealias Body = Never
+}
+
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+    // Apple: https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)-9yvxe  (Identifiable data)
+    nonisolated public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+extension ForEach where Content: View {
+    // Apple: https://developer.apple.com/documentation/swiftui/foreach/init(_:id:content:)
+    nonisolated public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int, Content: View {
+    // Apple: https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)-7ewdb  (constant range)
+    nonisolated public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/list
+nonisolated public struct List<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
+    public typealias Body = Never
+}
+
+extension List where SelectionValue == Never {
+    // Apple: https://developer.apple.com/documentation/swiftui/list/init(content:)
+    nonisolated public init(@ViewBuilder content: () -> Content) {}
+
+    // Apple: https://developer.apple.com/documentation/swiftui/list/init(_:rowcontent:)-ptyr
+    nonisolated public init<Data, RowContent>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+        where Content == ForEach<Data, Data.Element.ID, RowContent>, Data: RandomAccessCollection, RowContent: View,
+        Data.Element: Identifiable {}
+}

@@ -1,0 +1,16 @@
+// AsyncContent API: LoadPhaseView's retry is @Sendable; a non-Sendable model cannot be captured.
+// EXPECT: non-Sendable type 'Model' of property 'model' cannot exit main actor-isolated context
+import AsyncContent
+import SwiftUI
+
+final class Model {
+  var phase: LoadPhase<String, any Error> = .idle
+  func reload() async {}
+}
+
+struct V: View {
+  let model: Model
+  var body: some View {
+    LoadPhaseView(model.phase, retry: { await model.reload() }) { Text($0) }
+  }
+}
