@@ -2,6 +2,8 @@ public import Observation
 
 /// An observable object that owns a load and exposes its ``LoadPhase``: what the views accept.
 ///
+/// It is main-actor isolated, and so `Sendable`: views may capture it in `.refreshable`.
+///
 /// ``AsyncLoader`` conforms, in all its forms (an async closure, a subclass, a Combine
 /// publisher, an `AsyncSequence`). Conform your own model to drive the views with it. This is
 /// seed 004's `LoadableObject`, with `LoadingState` replaced by ``LoadPhase``.
@@ -15,7 +17,7 @@ public import Observation
 /// }
 /// ```
 @MainActor
-public protocol LoadableObject<Value>: AnyObject, Observable {
+public protocol LoadableObject<Value>: AnyObject, Observable, Sendable {
   /// The loaded value type.
   associatedtype Value
   /// The error type.
@@ -26,6 +28,15 @@ public protocol LoadableObject<Value>: AnyObject, Observable {
   func load() async
   /// Loads again, whatever is shown; pull-to-refresh and retry call it.
   func reload() async
+  /// Tries again after a failure.
+  func retry() async
   /// Cancels the running load; the phase returns to where it started.
   func cancel()
+}
+
+extension LoadableObject {
+  /// Tries again after a failure: by default, ``reload()``.
+  public func retry() async {
+    await reload()
+  }
 }
