@@ -1,13 +1,24 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 /// Settings shared by every target: Swift 6 language mode (set package-wide below) with complete
 /// concurrency checking, plus the upcoming features the house style asks for.
-let swiftSettings: [SwiftSetting] = [
+var swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
   .enableUpcomingFeature("MemberImportVisibility"),
 ]
+
+// CI (`.ci/run`) sets this to turn every warning in this package's own targets into an error in
+// the same build that runs the tests. Clients never set it, so the package stays usable as a
+// dependency (SwiftPM refuses unsafe flags in dependencies).
+if ProcessInfo.processInfo.environment["ASYNCCONTENT_WARNINGS_AS_ERRORS"] == "1" {
+  swiftSettings.append(.unsafeFlags(["-warnings-as-errors"]))
+}
+
+let openCombine = Target.Dependency.product(
+  name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux]))
 
 let package = Package(
   name: "AsyncContent",
@@ -31,7 +42,7 @@ let package = Package(
       name: "AsyncContentCore",
       dependencies: [
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
-        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        openCombine,
       ],
       swiftSettings: swiftSettings
     ),
@@ -63,7 +74,7 @@ let package = Package(
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "FlyingFox", package: "FlyingFox"),
-        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        openCombine,
       ],
       swiftSettings: swiftSettings
     ),

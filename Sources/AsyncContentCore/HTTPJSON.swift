@@ -1,7 +1,7 @@
 public import Foundation
 
 #if canImport(FoundationNetworking)
-  public import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// Why loading JSON over HTTP failed, in words a developer can act on.
@@ -114,7 +114,9 @@ public struct JSONRequest<Value: Decodable & Sendable>: Sendable {
       throw Self.classify(error, url: url)
     }
     try Task.checkCancellation()
-    guard let http = response as? HTTPURLResponse else { throw HTTPLoadError.invalidResponse(url: url) }
+    guard let http = response as? HTTPURLResponse else {
+      throw HTTPLoadError.invalidResponse(url: url)
+    }
     guard acceptedStatusCodes.contains(http.statusCode) else {
       throw HTTPLoadError.status(
         code: http.statusCode, url: url, bodyExcerpt: Self.excerpt(of: data))
@@ -181,7 +183,8 @@ extension HTTPLoadError {
       // Nothing decoded at all: the body is not JSON (an HTML error page, a truncated body).
       let start = JSONRequest<Int>.excerpt(of: body.prefix(40))
       self = .decoding(
-        description: "the body is not valid JSON (\(context.debugDescription)); it starts with \"\(start)\"",
+        description:
+          "the body is not valid JSON (\(context.debugDescription)); it starts with \"\(start)\"",
         codingPath: "", url: url)
     case .dataCorrupted(let context):
       self = .decoding(

@@ -150,7 +150,9 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Transforms the value, keeping the case and the error.
-  public func map<NewValue>(_ transform: (Value) throws -> NewValue) rethrows -> LoadPhase<
+  public func map<NewValue>(
+    _ transform: (Value) throws -> NewValue
+  ) rethrows -> LoadPhase<
     NewValue, Failure
   > {
     switch self {
@@ -165,7 +167,9 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Transforms the error, keeping the case and the value.
-  public func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> LoadPhase<
+  public func mapError<NewFailure: Error>(
+    _ transform: (Failure) -> NewFailure
+  ) -> LoadPhase<
     Value, NewFailure
   > {
     switch self {

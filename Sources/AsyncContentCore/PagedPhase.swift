@@ -191,7 +191,9 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Transforms the items, keeping the case and the error.
-  public func map<NewValue>(_ transform: (Value) throws -> NewValue) rethrows -> PagedPhase<
+  public func map<NewValue>(
+    _ transform: (Value) throws -> NewValue
+  ) rethrows -> PagedPhase<
     NewValue, Failure
   > {
     switch self {

@@ -102,8 +102,11 @@ package enum PhaseDiagram {
       for event in events {
         let to = next(from, event)
         // `reset` leads to idle from everywhere; it is drawn once, as a note, to keep the
-        // diagram readable. Events that leave the phase unchanged are not drawn.
+        // diagram readable. Events that leave the phase unchanged are not drawn, and neither
+        // are results (succeed, fail) arriving in a phase where nothing loads: the loaders
+        // drop those as stale, though the pure functions accept them (see the table).
         guard to != from, event != .reset else { continue }
+        if !from.isLoading, event == .succeed || event == .fail { continue }
         if let index = labels.firstIndex(where: { $0.to == to }) {
           labels[index].events.append(event.rawValue)
         } else {

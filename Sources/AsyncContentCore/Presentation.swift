@@ -66,7 +66,9 @@ public struct Presentation<Value, Failure: Error> {
   public var footer: Footer
 
   /// Creates a presentation; renderers normally get one from a phase's `presentation(...)`.
-  public init(body: Body, banner: Failure? = nil, isRefreshing: Bool = false, footer: Footer = .none) {
+  public init(
+    body: Body, banner: Failure? = nil, isRefreshing: Bool = false, footer: Footer = .none
+  ) {
     self.body = body
     self.banner = banner
     self.isRefreshing = isRefreshing
@@ -197,7 +199,9 @@ extension PagedPhase {
 extension PagedPhase where Value: Collection {
   /// What a screen shows in this phase, including the paging footer; an empty list with no more
   /// pages shows the empty state.
-  public func presentation(hasMore: Bool, placeholder: Value? = nil) -> Presentation<
+  public func presentation(
+    hasMore: Bool, placeholder: Value? = nil
+  ) -> Presentation<
     Value, Failure
   > {
     presentation(hasMore: hasMore, placeholder: placeholder, isEmpty: \.isEmpty)

@@ -296,7 +296,8 @@ struct AsyncLoaderTests {
       let clock = TestClock()
       let gate = Gate<Int>()
       let loader = AsyncLoader(
-        clock: clock, retry: .exponentialBackoff(maxAttempts: 2, initialDelay: .seconds(1), jitter: 0)
+        clock: clock,
+        retry: .exponentialBackoff(maxAttempts: 2, initialDelay: .seconds(1), jitter: 0)
       ) { try await gate.call() }
       let load = Task { await loader.load() }
       await yield { gate.pending == 1 }
@@ -378,7 +379,8 @@ struct AsyncLoaderTests {
       let clock = TestClock()
       let gate = Gate<Int>()
       let loader = AsyncLoader(
-        clock: clock, retry: .exponentialBackoff(maxAttempts: 3, initialDelay: .seconds(1), jitter: 0)
+        clock: clock,
+        retry: .exponentialBackoff(maxAttempts: 3, initialDelay: .seconds(1), jitter: 0)
       ) { try await gate.call() }
       let load = Task { await loader.load() }
       await yield { gate.pending == 1 }

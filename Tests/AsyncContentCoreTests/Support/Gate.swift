@@ -62,7 +62,10 @@ final class Gate<Value: Sendable>: Sendable {
   }
 
   /// Completes the waiting call at `index` (the oldest by default) with `result`.
-  func resolve(_ result: Result<Value, any Error>, at index: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+  func resolve(
+    _ result: Result<Value, any Error>, at index: Int = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let call = state.withValue { state -> Call? in
       guard state.waiting.indices.contains(index) else { return nil }
       return state.waiting.remove(at: index)
@@ -74,11 +77,14 @@ final class Gate<Value: Sendable>: Sendable {
     call.continuation.resume(with: result)
   }
 
-  func succeed(_ value: Value, at index: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+  func succeed(_ value: Value, at index: Int = 0, sourceLocation: SourceLocation = #_sourceLocation)
+  {
     resolve(.success(value), at: index, sourceLocation: sourceLocation)
   }
 
-  func fail(_ error: any Error, at index: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+  func fail(
+    _ error: any Error, at index: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     resolve(.failure(error), at: index, sourceLocation: sourceLocation)
   }
 }
