@@ -57,6 +57,8 @@ final class Waiters: @unchecked Sendable {
   // the lock before it is resumed).
   private let lock = NSLock()
   private var waiting: [(id: UInt64, continuation: UnsafeContinuation<Void, Never>)] = []
+  /// The entries being resumed; only ``resumeAll()`` (on the loader's actor) touches it.
+  private var resuming: [(id: UInt64, continuation: UnsafeContinuation<Void, Never>)] = []
   private var lastID: UInt64 = 0
   /// How many times ``resumeAll()`` ran: a load that settled since a caller looked is seen.
   private var settlements: UInt64 = 0
@@ -101,13 +103,15 @@ final class Waiters: @unchecked Sendable {
 
   /// Resumes everyone waiting.
   func resumeAll() {
-    let resumed = lock.withLock { () -> [UnsafeContinuation<Void, Never>] in
+    // The entries move to `resuming` by a swap, so both buffers keep their capacity and a
+    // steady stream of loads allocates nothing here.
+    let count = lock.withLock {
       settlements &+= 1
-      guard !waiting.isEmpty else { return [] }
-      let continuations = waiting.map(\.continuation)
-      waiting.removeAll(keepingCapacity: true)
-      return continuations
+      swap(&waiting, &resuming)
+      return resuming.count
     }
-    for continuation in resumed { continuation.resume() }
+    guard count > 0 else { return }
+    for entry in resuming { entry.continuation.resume() }
+    lock.withLock { resuming.removeAll(keepingCapacity: true) }
   }
 }

@@ -42,8 +42,7 @@ extension Page: Equatable where Item: Equatable, Cursor: Equatable {}
 /// - Joining, caller cancellation, cancellation that is never a failure, stale results,
 ///   retry and staleness work as in ``AsyncLoader``.
 @MainActor
-@Observable
-public final class PagedLoader<Item: Identifiable & Sendable, Cursor: Sendable>
+public final class PagedLoader<Item: Identifiable & Sendable, Cursor: Sendable>: Observable
 where Item.ID: Sendable {
   /// The items, in a collection unique by id.
   public typealias Items = IdentifiedArrayOf<Item>
@@ -51,26 +50,58 @@ where Item.ID: Sendable {
   public typealias FetchPage = @Sendable (_ cursor: Cursor?) async throws -> Page<Item, Cursor>
 
   /// The phase of the list.
-  public private(set) var phase: PagedPhase<Items, any Error>
+  public private(set) var phase: PagedPhase<Items, any Error> {
+    get {
+      observation.access(self, keyPath: phaseKey)
+      return storedPhase
+    }
+    set {
+      observation.withMutation(of: self, keyPath: phaseKey) { storedPhase = newValue }
+    }
+    _modify {
+      // In place, so a page appends to the stored items without copying them.
+      observation.willSet(self, keyPath: phaseKey)
+      defer { observation.didSet(self, keyPath: phaseKey) }
+      yield &storedPhase
+    }
+  }
   /// Failed attempts since the last success: grows during retries with backoff.
-  public private(set) var failureCount = 0
+  public private(set) var failureCount: Int {
+    get {
+      observation.access(self, keyPath: failureCountKey)
+      return storedFailureCount
+    }
+    set {
+      observation.withMutation(of: self, keyPath: failureCountKey) { storedFailureCount = newValue }
+    }
+  }
+
+  // Observation is written by hand instead of with `@Observable`: the macro forms
+  // `\PagedLoader.phase` on every access and mutation, and for a generic class the runtime builds
+  // that key path anew each time (about 22,000 instructions and 2 mallocs, measured with
+  // callgrind in Benchmarks/). Here each key path is formed once per loader.
+  private let observation = ObservationRegistrar()
+  private let phaseKey: KeyPath<PagedLoader, PagedPhase<Items, any Error>> = \.phase
+  private let failureCountKey: KeyPath<PagedLoader, Int> = \.failureCount
+  private var storedPhase: PagedPhase<Items, any Error>
+  private var storedFailureCount = 0
   /// The cursor of the next page; `nil` before the first page and at the end. It changes only
   /// together with ``phase``, so it is not observed on its own.
-  @ObservationIgnored public private(set) var nextCursor: Cursor?
+  public private(set) var nextCursor: Cursor?
   /// When the first page was loaded, on ``clock``.
-  @ObservationIgnored public private(set) var loadedAt: LoaderClock.Instant?
+  public private(set) var loadedAt: LoaderClock.Instant?
 
   /// The clock for retry waits and staleness.
-  @ObservationIgnored public let clock: LoaderClock
+  public let clock: LoaderClock
   /// How failed page loads are retried before the failure shows.
-  @ObservationIgnored public var retryPolicy: RetryPolicy
+  public var retryPolicy: RetryPolicy
   /// How old the list may grow before ``load()`` loads it again from the first page.
-  @ObservationIgnored public var staleAfter: Duration?
+  public var staleAfter: Duration?
 
-  @ObservationIgnored private let fetchPage: FetchPage
-  @ObservationIgnored private var generation: UInt64 = 0
-  @ObservationIgnored private var task: Task<Void, Never>?
-  @ObservationIgnored private let waiters = Waiters()
+  private let fetchPage: FetchPage
+  private var generation: UInt64 = 0
+  private var task: Task<Void, Never>?
+  private let waiters = Waiters()
 
   /// Creates a paged loader.
   ///
@@ -90,7 +121,7 @@ where Item.ID: Sendable {
     staleAfter: Duration? = nil,
     fetchPage: @escaping FetchPage
   ) {
-    self.phase = phase
+    self.storedPhase = phase
     self.nextCursor = nextCursor
     self.clock = LoaderClock(clock)
     self.retryPolicy = retry
