@@ -1,0 +1,263 @@
+// The SwiftUI snippets of the DocC articles (Sources/AsyncContentCore/AsyncContentCore.docc),
+// verbatim, with the stubs they use. `.ci/swiftui-typecheck` type-checks this file against the
+// SwiftUI shim; `DocSnippetTests.snippetsAreInSync` checks that every article's ```swift block
+// is here or in Tests/AsyncContentCoreTests/DocSnippetTests.swift.
+
+import AsyncContent
+import Foundation
+import IdentifiedCollections
+import Observation
+import SwiftUI
+
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
+
+// MARK: - Stubs the snippets use
+
+/// A country, as the snippets load it.
+struct Country: Identifiable, Hashable, Sendable {
+  var id: String
+  var name: String
+}
+
+/// A post of a paged feed.
+struct Post: Identifiable, Hashable, Sendable {
+  var id: Int
+  var title: String
+}
+
+/// An article, for the `LoadableObject` snippets.
+struct Article: Identifiable, Hashable, Sendable {
+  var id: Int
+  var title: String
+}
+
+/// A stand-in for a web service.
+struct API: Sendable {
+  func countries() async throws -> [Country] { [Country(id: "AT", name: "Austria")] }
+
+  func countries(offset: Int, limit: Int) async throws -> [Country] { [] }
+
+  func posts(minId: Int, count: Int) async throws -> [Post] { [] }
+
+  func article(id: Article.ID) async throws -> Article { Article(id: id, title: "Article") }
+
+  func randomColor() async throws -> String { ["teal", "coral", "gold"].randomElement() ?? "teal" }
+
+  func articlePublisher(id: Article.ID) -> AnyPublisher<Article, any Error> {
+    Just(Article(id: id, title: "Article"))
+      .setFailureType(to: (any Error).self)
+      .eraseToAnyPublisher()
+  }
+}
+
+let api = API()
+
+/// The `LoadableObject` of ComingFromTheSeedPatterns.md (compiled in DocSnippetTests.swift too).
+@MainActor
+@Observable
+final class ArticleModel: LoadableObject {
+  private(set) var phase: LoadPhase<Article, any Error> = .idle
+  private let id: Article.ID
+
+  init(id: Article.ID) { self.id = id }
+
+  func load() async {
+    if phase.value == nil { await reload() }
+  }
+
+  func reload() async {
+    guard phase.startLoading() == .started else { return }
+    do {
+      let article = try await api.article(id: id)
+      phase.succeed(article)
+    } catch {
+      if isCancellation(error) { phase.cancel() } else { phase.fail(error) }
+    }
+  }
+
+  func cancel() { phase.cancel() }
+}
+
+// MARK: - GettingStarted.md
+
+struct CountriesView: View {
+  var body: some View {
+    AsyncView(operation: { try await api.countries() }) { countries in
+      List(countries) { Text($0.name) }
+    }
+  }
+}
+
+struct CountriesScreen: View {
+  @State private var countries = AsyncLoader { try await api.countries() }
+
+  var body: some View {
+    AsyncLoaderView(countries) { countries in
+      List(countries) { Text($0.name) }
+    }
+  }
+}
+
+// MARK: - RefreshAndCancellation.md
+
+struct RefreshableCountries: View {
+  @State private var loader = AsyncLoader { try await api.countries() }
+
+  var body: some View {
+    List(loader.phase.value ?? []) { Text($0.name) }
+      .task { await loader.load() }
+      .refreshable { await loader.reload() }
+  }
+}
+
+// MARK: - Paging.md
+
+struct CountryList: View {
+  @State private var countries = PagedLoader<Country, Int>.offset(pageSize: 25) { offset, limit in
+    try await api.countries(offset: offset, limit: limit)
+  }
+
+  var body: some View {
+    PagingList(countries) { country in
+      Text(country.name)
+    }
+  }
+}
+
+// MARK: - ComingFromTheSeedPatterns.md
+
+struct SeedCountriesView: View {
+  @State private var countries = AsyncLoader { try await api.countries() }
+
+  var body: some View {
+    AsyncLoaderView(countries) { countries in
+      List(countries) { country in Text(country.name) }
+    }
+  }
+}
+
+struct SeedOneLiner: View {
+  var body: some View {
+    AsyncView(operation: { try await api.countries() }) { countries in
+      List(countries) { country in Text(country.name) }
+    }
+  }
+}
+
+struct SwitchStylePosts: View {
+  @State private var phase: PagedPhase<[Post], any Error> = .idle
+  @State private var hasMore = true
+
+  var body: some View {
+    PagingList(phase: phase, hasMore: hasMore, onLoadMore: { await fetchMore() }) { post in
+      Text(post.title)
+    }
+    .refreshable { await fetchInitial() }
+    .task { await fetchInitial() }
+  }
+
+  func fetchInitial() async {
+    guard phase.startLoading() == .started else { return }
+    do {
+      let posts = try await api.posts(minId: 0, count: 30)
+      hasMore = posts.count == 30
+      phase.succeed(posts)
+    } catch {
+      if isCancellation(error) { phase.cancel() } else { phase.fail(error) }
+    }
+  }
+
+  func fetchMore() async {
+    guard let last = phase.value?.last, phase.startLoadingMore() == .started else { return }
+    do {
+      let posts = try await api.posts(minId: last.id + 1, count: 30)
+      hasMore = posts.count == 30
+      phase.finishLoadingMore { $0.append(contentsOf: posts) }
+    } catch {
+      if isCancellation(error) { phase.cancel() } else { phase.fail(error) }
+    }
+  }
+}
+
+struct FetchStylePosts: View {
+  @State private var posts = PagedLoader<Post, Post.ID>.afterLastID(pageSize: 30) { id, n in
+    try await api.posts(minId: (id ?? -1) + 1, count: n)
+  }
+
+  var body: some View {
+    PagingList(posts) { post in Text(post.title) }
+      .onChange(of: posts.phase.isFailure) { _, isFailure in
+        if isFailure { print("report", posts.phase.error.map(String.init(describing:)) ?? "") }
+      }
+  }
+}
+
+struct BindableFetchStylePosts: View {
+  @State private var phase: PagedPhase<IdentifiedArrayOf<Post>, any Error> = .idle
+
+  var body: some View {
+    PagingList(phase: $phase) { (lastID: Int?) in
+      let posts = try await api.posts(minId: (lastID ?? -1) + 1, count: 30)
+      return Page(items: posts, nextCursor: posts.count < 30 ? nil : posts.last?.id)
+    } row: { post in
+      Text(post.title)
+    }
+  }
+}
+
+struct SimpleFetchStylePosts: View {
+  var body: some View {
+    PagingList { (lastID: Int?) in
+      let posts = try await api.posts(minId: (lastID ?? -1) + 1, count: 30)
+      return Page(items: posts, nextCursor: posts.count < 30 ? nil : posts.last?.id)
+    } row: { post in
+      Text(post.title)
+    }
+  }
+}
+
+struct ColorCell: View {
+  @State private var color = AsyncLoader { try await api.randomColor() }
+
+  var body: some View {
+    AsyncLoaderView(
+      color,
+      loading: { ProgressView("Mixing…") },
+      failure: { _, isRetrying in RetryButton(isRunning: isRetrying) }
+    ) { name in
+      Text(name)
+    }
+  }
+}
+
+struct BookmarkList: View {
+  @State private var bookmarks = AsyncLoader { try await api.countries() }
+
+  var body: some View {
+    List(bookmarks.phase.value ?? []) { Text($0.name) }
+      .failedReloadBanner(bookmarks.phase.presentation().banner)
+      .overlay { if bookmarks.phase.kind == .failed { RetryButton() } }
+      .task { await bookmarks.load() }
+      .refreshable { await bookmarks.reload() }
+  }
+}
+
+struct ArticleScreen: View {
+  @State private var model = ArticleModel(id: 42)
+  @State private var published = AsyncLoader(publisher: api.articlePublisher(id: 42))
+
+  var body: some View {
+    VStack {
+      AsyncContentView(source: model) { article in Text(article.title) }
+      AsyncContentView(source: published) {
+        ProgressView("Loading article…")
+      } content: { article in
+        Text(article.title)
+      }
+    }
+  }
+}

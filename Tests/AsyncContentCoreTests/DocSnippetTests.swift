@@ -1,0 +1,726 @@
+import AsyncContentCore
+import Clocks
+import ConcurrencyExtras
+import Foundation
+import IdentifiedCollections
+import Observation
+import Testing
+
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The Swift snippets of the DocC articles (Sources/AsyncContentCore/AsyncContentCore.docc) and
+// of README.md, verbatim, so that they compile as part of the tests. `snippetsAreInSync` fails
+// when an article's block is not found here (or, for SwiftUI snippets, in
+// Examples/Snippets/DocSnippets.swift, which .ci/swiftui-typecheck type-checks).
+//
+// A block is exempt when it is fenced as ```swift-ui or preceded by
+// `<!-- snippet: skip (reason) -->`.
+
+// MARK: - Stubs the snippets use
+
+/// A country, as the snippets load it.
+struct Country: Identifiable, Hashable, Sendable, Decodable {
+  var id: String
+  var name: String
+}
+
+/// A post of a paged feed.
+struct Post: Identifiable, Hashable, Sendable {
+  var id: Int
+  var title: String
+}
+
+/// An article, for the `LoadableObject` snippets.
+struct Article: Identifiable, Hashable, Sendable {
+  var id: Int
+  var title: String
+}
+
+/// A page of a token-paged feed.
+struct FeedResponse: Sendable {
+  var posts: [Post]
+  var nextToken: String?
+}
+
+/// A stand-in for a web service: fixed data, no network.
+struct API: Sendable {
+  static let allCountries = (0..<60).map { Country(id: "C\($0)", name: "Country \($0)") }
+  static let twoCountries = [
+    Country(id: "AT", name: "Austria"), Country(id: "BR", name: "Brazil"),
+  ]
+
+  func countries() async throws -> [Country] { Self.twoCountries }
+
+  func countries(offset: Int, limit: Int) async throws -> [Country] {
+    Array(Self.allCountries.dropFirst(offset).prefix(limit))
+  }
+
+  func posts(minId: Int, count: Int) async throws -> [Post] {
+    (minId..<min(minId + count, 100)).map { Post(id: $0, title: "Post \($0)") }
+  }
+
+  func feed(after token: String?) async throws -> FeedResponse {
+    token == nil
+      ? FeedResponse(posts: [Post(id: 1, title: "First")], nextToken: "2")
+      : FeedResponse(posts: [Post(id: 2, title: "Second")], nextToken: nil)
+  }
+
+  func countryUpdates() -> AsyncStream<[Country]> {
+    AsyncStream { continuation in
+      continuation.yield(Self.twoCountries)
+      continuation.finish()
+    }
+  }
+
+  func article(id: Article.ID) async throws -> Article {
+    Article(id: id, title: "Article \(id)")
+  }
+
+  func articlePublisher(id: Article.ID) -> AnyPublisher<Article, any Error> {
+    Just(Article(id: id, title: "Article \(id)"))
+      .setFailureType(to: (any Error).self)
+      .eraseToAnyPublisher()
+  }
+}
+
+let api = API()
+
+/// Fails its first call, then succeeds: seed 002's "success after a failed first try".
+actor FlakyColorService {
+  private(set) var calls = 0
+
+  func randomColor() async throws -> String {
+    calls += 1
+    if calls == 1 { throw URLError(.networkConnectionLost) }
+    return "teal"
+  }
+}
+
+// MARK: - AsyncContentCore.md (the landing page)
+
+@MainActor
+func snippetLandingPage() async -> AsyncLoader<[Country]> {
+  let loader = AsyncLoader { try await api.countries() }
+  await loader.load()  // what `.task` calls: loads once, joins a load that runs
+  await loader.reload()  // what pull-to-refresh calls: the list stays visible
+  return loader
+}
+
+// MARK: - GettingStarted.md
+
+@MainActor
+func snippetGettingStarted() async -> AsyncLoader<[Country]> {
+  let loader = AsyncLoader { try await api.countries() }
+  await loader.load()
+  if case .loaded(let countries) = loader.phase {
+    print("\(countries.count) countries")
+  }
+  return loader
+}
+
+func summary(of phase: LoadPhase<[Country], any Error>) -> String {
+  let presentation = phase.presentation()
+  var text: String
+  switch presentation.body {
+  case .idle: text = "Nothing requested yet"
+  case .progress: text = "Loading…"
+  case .content(let countries, _): text = countries.map(\.name).joined(separator: ", ")
+  case .empty: text = "No countries"
+  case .failure(let error, let isRetrying): text = isRetrying ? "Retrying…" : "Failed: \(error)"
+  }
+  if let banner = presentation.banner { text += " (reload failed: \(banner))" }
+  return text
+}
+
+// MARK: - PhasesAndTransitions.md
+
+func snippetPhaseTransitions() -> (LoadPhase<[String], any Error>, LoadStart, LoadStart) {
+  var phase = LoadPhase<[String], any Error>.idle
+  phase.startLoading()  // .loading
+  phase.succeed(["Austria"])  // .loaded(["Austria"])
+  let start = phase.startLoading()  // .started: .reloading(["Austria"]), the list stays
+  let again = phase.startLoading()  // .alreadyLoading: join the running load
+  phase.fail(URLError(.timedOut))  // .reloadFailed(["Austria"], error): the list stays
+  return (phase, start, again)
+}
+
+// MARK: - RefreshAndCancellation.md
+
+@MainActor
+func snippetTriggersJoin() async -> AsyncLoader<[Country]> {
+  let loader = AsyncLoader { try await api.countries() }
+  let refresh = Task { await loader.reload() }  // pull-to-refresh
+  let retry = Task { await loader.retry() }  // a retry button, at the same time
+  await refresh.value
+  await retry.value  // one operation ran; both returned when it landed
+  return loader
+}
+
+@MainActor
+func snippetCallerCancellation(_ loader: AsyncLoader<[Country]>) async {
+  let waiting = Task { await loader.reload() }
+  waiting.cancel()  // what SwiftUI does when it tears the refreshable view down
+  await waiting.value  // returns at once…
+  await loader.load()  // …while the load goes on: this joins it and returns when it lands
+}
+
+@MainActor
+func snippetCancelAndReset(_ loader: AsyncLoader<[Country]>) {
+  loader.cancel()  // the operation is cancelled; the phase returns to where the load started
+  loader.reset()  // cancels too, and forgets the value and the error: back to idle
+}
+
+// MARK: - Paging.md
+
+@MainActor
+func snippetOffsetPaging() async -> PagedLoader<Country, Int> {
+  let countries = PagedLoader<Country, Int>.offset(pageSize: 25) { offset, limit in
+    try await api.countries(offset: offset, limit: limit)
+  }
+  await countries.load()  // the first 25
+  await countries.loadMore()  // 25 more, appended in place
+  print(countries.items.count, countries.hasMore)
+  return countries
+}
+
+@MainActor
+func snippetAfterLastID() -> PagedLoader<Post, Post.ID> {
+  let posts = PagedLoader<Post, Post.ID>.afterLastID(pageSize: 30) { lastID, limit in
+    try await api.posts(minId: (lastID ?? -1) + 1, count: limit)
+  }
+  return posts
+}
+
+@MainActor
+func snippetAnyCursor() -> PagedLoader<Post, String> {
+  let feed = PagedLoader<Post, String> { token in
+    let response = try await api.feed(after: token)
+    return Page(items: response.posts, nextCursor: response.nextToken)
+  }
+  return feed
+}
+
+@MainActor
+func footerText(for countries: PagedLoader<Country, Int>) -> String? {
+  switch countries.presentation().footer {
+  case .none: return nil
+  case .loading:
+    countries.startLoadMore()  // the spinner appeared: load the next page
+    return "Loading more…"
+  case .failed(let error): return "Couldn't load more: \(error.localizedDescription)"
+  case .endOfList: return "That's all"
+  }
+}
+
+// MARK: - Sources.md
+
+@MainActor
+func snippetClosureSource() -> AsyncLoader<[Country]> {
+  let countries = AsyncLoader { try await api.countries() }
+  return countries
+}
+
+@MainActor
+func snippetClosureOptions() -> AsyncLoader<[Country]> {
+  let retrying = AsyncLoader(
+    retry: .exponentialBackoff(maxAttempts: 3),
+    staleAfter: .seconds(300)
+  ) { try await api.countries() }
+  return retrying
+}
+
+final class CountriesModel: AsyncLoader<[Country]> {
+  init() { super.init() }
+
+  override func operation() async throws -> [Country] {
+    try await api.countries().sorted { $0.name < $1.name }
+  }
+}
+
+@MainActor
+func snippetPublisherSource() async -> AsyncLoader<[Country]> {
+  let subject = CurrentValueSubject<[Country], any Error>([])
+  let published = AsyncLoader(publisher: subject)
+  await published.load()  // returns with the subject's current value
+  subject.send([Country(id: "AT", name: "Austria")])  // lands as loaded
+  return published
+}
+
+@MainActor
+func snippetSequenceSource() -> AsyncLoader<[Country]> {
+  let live = AsyncLoader(sequence: { api.countryUpdates() })
+  return live
+}
+
+@MainActor
+func snippetJSONLoaders() -> (AsyncLoader<[Country]>, AsyncLoader<[Country]>, URLRequest) {
+  let url = URL(string: "https://example.com/countries.json")!
+  let fromURL = AsyncLoader<[Country]>(url: url)
+
+  var request = URLRequest(url: url)
+  request.setValue("Bearer token", forHTTPHeaderField: "Authorization")
+  let decoder = JSONDecoder()
+  decoder.keyDecodingStrategy = .convertFromSnakeCase
+  let fromRequest = AsyncLoader<[Country]>(request: request, decoder: decoder)
+  return (fromURL, fromRequest, request)
+}
+
+@MainActor
+func snippetJSONRequest(url: URL) -> AsyncLoader<[Country]> {
+  let endpoint = JSONRequest<[Country]>(url: url)
+  let sorted = AsyncLoader { try await endpoint.fetch().sorted { $0.name < $1.name } }
+  return sorted
+}
+
+func message(for error: any Error) -> String {
+  switch error as? HTTPLoadError {
+  case .status(let code, _, _)?: "The server answered \(code)."
+  case .decoding(_, let codingPath, _)?: "Unexpected data at \(codingPath)."
+  case .transport?, .timeout?: "Check your connection."
+  case .invalidResponse?, nil: "Something went wrong."
+  }
+}
+
+// MARK: - Testing.md
+
+/// An operation whose calls wait until the test completes them, oldest first.
+@MainActor
+final class OperationGate<Value: Sendable> {
+  private var waiting: [CheckedContinuation<Value, any Error>] = []
+  /// How many calls wait for the test.
+  var pending: Int { waiting.count }
+
+  /// The operation: waits until the test calls `succeed(_:)` or `fail(_:)`.
+  func call() async throws -> Value {
+    try await withCheckedThrowingContinuation { waiting.append($0) }
+  }
+
+  func succeed(_ value: Value) { waiting.removeFirst().resume(returning: value) }
+  func fail(_ error: any Error) { waiting.removeFirst().resume(throwing: error) }
+}
+
+@Test @MainActor func pullToRefreshKeepsTheListUntilTheLoadLands() async {
+  let gate = OperationGate<[String]>()
+  let loader = AsyncLoader(phase: .loaded(["Austria"])) { try await gate.call() }
+
+  let refresh = Task { await loader.reload() }
+  while gate.pending == 0 { await Task.yield() }
+  #expect(loader.phase.kind == .reloading)
+  #expect(loader.phase.value == ["Austria"])  // the list stays visible
+
+  gate.succeed(["Austria", "Brazil"])
+  await refresh.value  // the refresh returns when the load lands
+  #expect(loader.phase.value == ["Austria", "Brazil"])
+}
+
+@Test @MainActor func retriesAfterOneSecond() async {
+  await withMainSerialExecutor {
+    let clock = TestClock()
+    let gate = OperationGate<[String]>()
+    let loader = AsyncLoader(
+      clock: clock,
+      retry: .exponentialBackoff(maxAttempts: 2, initialDelay: .seconds(1), jitter: 0)
+    ) { try await gate.call() }
+
+    let load = Task { await loader.load() }
+    while gate.pending == 0 { await Task.yield() }
+    gate.fail(URLError(.notConnectedToInternet))
+    while loader.failureCount == 0 { await Task.yield() }
+    #expect(loader.phase.kind == .loading)  // no failure shows between attempts
+
+    await clock.advance(by: .seconds(1))  // the backoff wait, without waiting a second
+    while gate.pending == 0 { await Task.yield() }
+    gate.succeed(["Austria"])
+    await load.value
+    #expect(loader.phase.value == ["Austria"])
+  }
+}
+
+@MainActor
+func snippetInitialPhases() -> (
+  AsyncLoader<[String]>, AsyncLoader<[String]>, PagedLoader<Country, Int>
+) {
+  let loaded = AsyncLoader(phase: .loaded(["Austria", "Brazil"])) { ["Austria", "Brazil"] }
+  let failed = AsyncLoader<[String]>(phase: .failed(URLError(.timedOut))) { [] }
+  let paged = PagedLoader<Country, Int>(
+    phase: .loaded(IdentifiedArray(uniqueElements: [Country(id: "AT", name: "Austria")])),
+    nextCursor: 1
+  ) { _ in Page(items: [], nextCursor: nil) }
+  return (loaded, failed, paged)
+}
+
+/// Counts how often `loader.phase` notifies its observers.
+@MainActor
+final class PhaseChangeCounter<Value: Sendable> {
+  private(set) var count = 0
+  private let loader: AsyncLoader<Value>
+
+  init(_ loader: AsyncLoader<Value>) {
+    self.loader = loader
+    observe()
+  }
+
+  private func observe() {
+    withObservationTracking {
+      _ = loader.phase
+    } onChange: { [weak self] in
+      MainActor.assumeIsolated {
+        self?.count += 1
+        // Register again once the change is over, as SwiftUI does when it renders again.
+        Task { @MainActor in self?.observe() }
+      }
+    }
+  }
+}
+
+// MARK: - ComingFromTheSeedPatterns.md
+
+func snippetDataState() -> PagedPhase<[Post], any Error> {
+  var dataState = PagedPhase<[Post], any Error>.idle
+  dataState.startLoading()  // .loading
+  dataState.succeed([Post(id: 1, title: "Hello")])  // .loaded
+  dataState.startLoadingMore()  // .loadingMore, the posts stay
+  dataState.finishLoadingMore { $0.append(Post(id: 2, title: "Again")) }  // .loaded, appended
+  return dataState
+}
+
+@MainActor
+func snippetResourceStore() async -> (AsyncLoader<String>, FlakyColorService) {
+  let service = FlakyColorService()  // fails the first call, then succeeds
+  let store = AsyncLoader { try await service.randomColor() }
+  await store.load()  // .failed: the failure view shows a retry button
+  await store.retry()  // .retrying, then .loaded
+  return (store, service)
+}
+
+@MainActor
+@Observable
+final class ArticleModel: LoadableObject {
+  private(set) var phase: LoadPhase<Article, any Error> = .idle
+  private let id: Article.ID
+
+  init(id: Article.ID) { self.id = id }
+
+  func load() async {
+    if phase.value == nil { await reload() }
+  }
+
+  func reload() async {
+    guard phase.startLoading() == .started else { return }
+    do {
+      let article = try await api.article(id: id)
+      phase.succeed(article)
+    } catch {
+      if isCancellation(error) { phase.cancel() } else { phase.fail(error) }
+    }
+  }
+
+  func cancel() { phase.cancel() }
+}
+
+// MARK: - README.md
+
+@MainActor
+func snippetReadmeCore() async -> AsyncLoader<[Country]> {
+  let loader = AsyncLoader { try await api.countries() }
+  await loader.load()  // .task: loads when nothing is current
+  await loader.reload()  // pull-to-refresh: the list stays visible while it runs
+  switch loader.phase.presentation().body {
+  case .content(let countries, _): print(countries.count)
+  default: break
+  }
+  return loader
+}
+
+// MARK: - Tests
+
+/// Yields the main actor until `condition` holds, a bounded number of times.
+@MainActor
+private func settle(until condition: () -> Bool) async {
+  for _ in 0..<10_000 where !condition() { await Task.yield() }
+}
+
+@MainActor
+@Suite(.serialized)
+struct DocSnippetTests {
+  @Test func landingPageLoadsAndReloads() async {
+    let loader = await snippetLandingPage()
+    #expect(loader.phase.value == API.twoCountries)
+  }
+
+  @Test func gettingStartedLandsLoaded() async {
+    let loader = await snippetGettingStarted()
+    #expect(loader.phase.kind == .loaded)
+    #expect(loader.phase.value?.map(\.name) == ["Austria", "Brazil"])
+  }
+
+  @Test func gettingStartedSummary() {
+    #expect(summary(of: .idle) == "Nothing requested yet")
+    #expect(summary(of: .loading) == "Loading…")
+    #expect(summary(of: .loaded(API.twoCountries)) == "Austria, Brazil")
+    #expect(summary(of: .loaded([])) == "No countries")
+    #expect(summary(of: .retrying(URLError(.timedOut))) == "Retrying…")
+    let banner = summary(of: .reloadFailed(API.twoCountries, HTTPLoadError.timeout(url: nil)))
+    #expect(banner == "Austria, Brazil (reload failed: The request to the request timed out)")
+  }
+
+  @Test func phasesAndTransitions() {
+    let (phase, start, again) = snippetPhaseTransitions()
+    #expect(start == .started)
+    #expect(again == .alreadyLoading)
+    #expect(phase.kind == .reloadFailed)
+    #expect(phase.value == ["Austria"])
+  }
+
+  @Test func refreshAndCancellation() async {
+    let joined = await snippetTriggersJoin()
+    #expect(joined.phase.value == API.twoCountries)
+
+    let gate = OperationGate<[Country]>()
+    let loader = AsyncLoader { try await gate.call() }
+    let cancelled = Task { await snippetCallerCancellation(loader) }
+    await settle { gate.pending == 1 }
+    #expect(loader.phase.kind == .loading)  // the waiting task was cancelled; the load runs on
+    gate.succeed(API.twoCountries)
+    await cancelled.value
+    #expect(loader.phase.value == API.twoCountries)
+    #expect(gate.pending == 0)
+
+    snippetCancelAndReset(loader)
+    #expect(loader.phase.kind == .idle)
+  }
+
+  @Test func paging() async {
+    let countries = await snippetOffsetPaging()
+    #expect(countries.items.count == 50)
+    #expect(countries.hasMore)
+    #expect(footerText(for: countries) == "Loading more…")  // starts the third page
+    await settle { countries.phase.kind == .loaded }
+    #expect(countries.items.count == 60)
+    #expect(footerText(for: countries) == "That's all")
+
+    let posts = snippetAfterLastID()
+    await posts.load()
+    await posts.loadMore()
+    #expect(posts.items.map(\.id) == Array(0..<60))
+
+    let feed = snippetAnyCursor()
+    await feed.load()
+    await feed.loadMore()
+    #expect(feed.items.map(\.title) == ["First", "Second"])
+    #expect(!feed.hasMore)
+  }
+
+  @Test func sources() async throws {
+    let closure = snippetClosureSource()
+    await closure.load()
+    #expect(closure.phase.value == API.twoCountries)
+
+    let options = snippetClosureOptions()
+    #expect(options.staleAfter == .seconds(300))
+    #expect(options.retryPolicy.maxAttempts == 3)
+
+    let model = CountriesModel()
+    await model.load()
+    #expect(model.phase.value?.map(\.name) == ["Austria", "Brazil"])
+
+    let published = await snippetPublisherSource()
+    await settle { published.phase.value?.count == 1 }
+    #expect(published.phase.value?.map(\.name) == ["Austria"])
+    published.cancel()
+
+    let live = snippetSequenceSource()
+    await live.load()
+    #expect(live.phase.value == API.twoCountries)
+
+    let (fromURL, fromRequest, request) = snippetJSONLoaders()
+    #expect(fromURL.phase.isIdle && fromRequest.phase.isIdle)  // nothing is fetched here
+    #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer token")
+    let url = try #require(request.url)
+    #expect(snippetJSONRequest(url: url).phase.isIdle)
+
+    #expect(
+      message(for: HTTPLoadError.status(code: 404, url: url, bodyExcerpt: ""))
+        == "The server answered 404.")
+    #expect(
+      message(for: HTTPLoadError.decoding(description: "", codingPath: "items[3]", url: url))
+        == "Unexpected data at items[3].")
+    #expect(message(for: HTTPLoadError.timeout(url: url)) == "Check your connection.")
+    #expect(message(for: URLError(.badURL)) == "Something went wrong.")
+  }
+
+  @Test func testing() async {
+    await pullToRefreshKeepsTheListUntilTheLoadLands()
+    await retriesAfterOneSecond()
+
+    let (loaded, failed, paged) = snippetInitialPhases()
+    #expect(loaded.phase.value == ["Austria", "Brazil"])
+    #expect(failed.phase.kind == .failed)
+    #expect(paged.hasMore)
+
+    let gate = OperationGate<[String]>()
+    let loader = AsyncLoader { try await gate.call() }
+    let counter = PhaseChangeCounter(loader)
+    let load = Task { await loader.load() }
+    await settle { gate.pending == 1 }
+    let joined = Task { await loader.reload() }
+    await settle { counter.count == 1 }
+    for _ in 0..<50 { await Task.yield() }
+    #expect(counter.count == 1)  // idle → loading; the joining reload notified nobody
+    #expect(gate.pending == 1)
+    gate.succeed(["Austria"])
+    await load.value
+    await joined.value
+    #expect(counter.count == 2)  // loading → loaded
+  }
+
+  @Test func comingFromTheSeedPatterns() async {
+    let dataState = snippetDataState()
+    #expect(dataState.kind == .loaded)
+    #expect(dataState.value?.map(\.id) == [1, 2])
+
+    let (store, service) = await snippetResourceStore()
+    #expect(store.phase.value == "teal")
+    #expect(await service.calls == 2)  // the first call failed, the retry succeeded
+
+    let model = ArticleModel(id: 42)
+    await model.load()
+    #expect(model.phase.value == Article(id: 42, title: "Article 42"))
+    await model.reload()
+    #expect(model.phase.kind == .loaded)
+  }
+
+  @Test func readme() async {
+    let loader = await snippetReadmeCore()
+    #expect(loader.phase.value == API.twoCountries)
+  }
+
+  // MARK: Keeping the snippets in sync
+
+  /// Every ```swift block of every article and of README.md appears, whitespace aside, in this
+  /// file or in Examples/Snippets/DocSnippets.swift.
+  @Test func snippetsAreInSync() throws {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let catalog = root.appendingPathComponent("Sources/AsyncContentCore/AsyncContentCore.docc")
+    var documents = try FileManager.default.contentsOfDirectory(atPath: catalog.path)
+      .filter { $0.hasSuffix(".md") }.sorted()
+      .map { catalog.appendingPathComponent($0) }
+    let readme = root.appendingPathComponent("README.md")
+    if FileManager.default.fileExists(atPath: readme.path) { documents.append(readme) }
+    #expect(documents.count >= 8, "the articles were not found under \(catalog.path)")
+
+    let compiled = try [
+      "Tests/AsyncContentCoreTests/DocSnippetTests.swift", "Examples/Snippets/DocSnippets.swift",
+    ].map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+    let haystacks = compiled.map(SnippetBlock.normalize)
+
+    var checked = 0
+    for document in documents {
+      let text = try String(contentsOf: document, encoding: .utf8)
+      for block in try SnippetBlock.extract(from: text, file: document.lastPathComponent) {
+        checked += 1
+        let needle = SnippetBlock.normalize(block.code)
+        #expect(
+          haystacks.contains { $0.contains(needle) },
+          """
+          The snippet \(block.name) is out of sync: copy it verbatim into \
+          DocSnippetTests.swift (core) or Examples/Snippets/DocSnippets.swift (SwiftUI), \
+          or mark it `<!-- snippet: skip (reason) -->`.
+          """)
+      }
+    }
+    #expect(checked >= 30, "only \(checked) snippets were found")
+  }
+
+  @Test func snippetExtraction() throws {
+    let text = """
+      Intro
+      ```swift
+      let a = 1
+      ```
+      <!-- snippet: skip (not compiled) -->
+      ```swift
+      let b = 2
+      ```
+      ```swift-ui
+      Text("c")
+      ```
+      ```mermaid
+      graph
+      ```
+      """
+    let blocks = try SnippetBlock.extract(from: text, file: "Example.md")
+    #expect(blocks.map(\.code) == ["let a = 1"])
+    #expect(blocks.first?.name == "Example.md:2 (let a = 1)")
+    #expect(SnippetBlock.normalize("let  a =\n  1") == "leta=1")
+    #expect(throws: SnippetBlock.MissingReason.self) {
+      try SnippetBlock.extract(from: "<!-- snippet: skip -->\n```swift\nx\n```", file: "Bad.md")
+    }
+  }
+}
+
+/// A fenced ```swift block of a Markdown document.
+struct SnippetBlock {
+  /// Where it is: the file, the line of its fence and its first line of code.
+  var name: String
+  var code: String
+
+  /// A skip marker without a reason.
+  struct MissingReason: Error, CustomStringConvertible {
+    var place: String
+    var description: String { "\(place): `<!-- snippet: skip -->` needs a reason" }
+  }
+
+  /// The ```swift blocks of `text`, without those fenced ```swift-ui or marked
+  /// `<!-- snippet: skip (reason) -->` on the line before the fence.
+  static func extract(from text: String, file: String) throws -> [SnippetBlock] {
+    let lines = text.components(separatedBy: "\n")
+    var blocks: [SnippetBlock] = []
+    var index = 0
+    while index < lines.count {
+      let fence = lines[index].trimmingCharacters(in: .whitespaces)
+      guard fence.hasPrefix("```"), fence.count > 3 else {
+        index += 1
+        continue
+      }
+      let start = index
+      index += 1
+      var body: [String] = []
+      while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) != "```" {
+        body.append(lines[index])
+        index += 1
+      }
+      index += 1
+      guard fence == "```swift" else { continue }
+      let previous = start > 0 ? lines[start - 1].trimmingCharacters(in: .whitespaces) : ""
+      if previous.hasPrefix("<!-- snippet: skip") {
+        let reason = previous.dropFirst("<!-- snippet: skip".count)
+          .replacingOccurrences(of: "-->", with: "")
+          .trimmingCharacters(in: CharacterSet(charactersIn: " ():—-"))
+        guard !reason.isEmpty else { throw MissingReason(place: "\(file):\(start + 1)") }
+        continue
+      }
+      let code = body.joined(separator: "\n")
+      let firstLine = body.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+      blocks.append(
+        SnippetBlock(
+          name: "\(file):\(start + 1) (\(firstLine.trimmingCharacters(in: .whitespaces)))",
+          code: code))
+    }
+    return blocks
+  }
+
+  /// The text without any whitespace, so indentation and line breaks do not matter.
+  static func normalize(_ text: String) -> String {
+    String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) })
+  }
+}
