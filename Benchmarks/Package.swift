@@ -1,0 +1,67 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks of AsyncContent: a package of its own so that the library never depends on
+// ordo-one/benchmark. See README.md beside this file for what each benchmark measures, how the
+// thresholds are recorded, and why instruction counts come from callgrind on Linux.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "AsyncContentBenchmarks",
+  platforms: [.macOS(.v14)],
+  dependencies: [
+    .package(name: "AsyncContent", path: ".."),
+    // The collection PagedLoader stores its items in, for the decomposition in callgrind.sh.
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    // Only "MallocInterposer": naming the traits leaves the default "RuntimeInterposer" trait
+    // (Linux ARC counting, Swift 6.3 only) off, so its package is not needed.
+    .package(
+      url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    // The scenarios, shared by the benchmarks and the callgrind probe so both measure the same
+    // code.
+    .target(
+      name: "Scenarios",
+      dependencies: [
+        .product(name: "AsyncContentCore", package: "AsyncContent"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "LoaderBenchmarks",
+      dependencies: [
+        "Scenarios",
+        .product(name: "AsyncContentCore", package: "AsyncContent"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/LoaderBenchmarks",
+      swiftSettings: swiftSettings,
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
+      name: "PagingBenchmarks",
+      dependencies: [
+        "Scenarios",
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/PagingBenchmarks",
+      swiftSettings: swiftSettings,
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    // Runs one scenario N times, chosen by argv, for `callgrind.sh` (instruction counts) and
+    // for the idle-loader memory figure (mallinfo2 deltas).
+    .target(name: "CMallocStats"),
+    .executableTarget(
+      name: "CallgrindProbe",
+      dependencies: ["Scenarios", "CMallocStats"],
+      swiftSettings: swiftSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,95 @@
+// Runs one scenario, chosen by argv, for `callgrind.sh` (instruction counts) and for the
+// idle-loader memory figure:
+//
+//     CallgrindProbe <scenario> <n>
+//
+// Scenarios: load-cycle (n cycles), bare-await (n awaits), paging-setup, paging-loader,
+// paging-rebuild, paging-append, paging-await-append, paging-identified (n items in pages of
+// 50), observe-generic, observe-concrete, observe-cached (n reads and writes of an observed
+// property), notifications (n cycles; prints the observation notifications of each step),
+// idle-memory (n idle loaders; prints heap bytes per loader from mallinfo2).
+//
+// callgrind.sh subtracts a run that does everything but the measured loop (n = 0, or
+// paging-setup for the paging scenarios), so the figures measure the loop alone.
+//
+// The main actor is served by the main run loop, as in an app, rather than by an async
+// top-level (`dispatch_main()`): valgrind 3.19 crashes when a thread is created after
+// `dispatch_main()` has parked the main thread.
+import CMallocStats
+import Foundation
+import Scenarios
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
+  print("usage: CallgrindProbe <scenario> <n>")
+  exit(64)
+}
+let scenario = arguments[1]
+let pageSize = 50
+
+/// Keeps `value` alive and opaque to the optimizer.
+@inline(never)
+func consume<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+@MainActor
+func run(_ scenario: String, count: Int) async {
+  switch scenario {
+  case "load-cycle":
+    let loader = makeIdleLoader()
+    await runLoadCycles(loader, cycles: count)
+    consume(loader)
+  case "bare-await":
+    consume(await runBareAwaits(count))
+  case "paging-setup":
+    consume(makePages(items: count, pageSize: pageSize))
+  case "paging-loader":
+    let pages = makePages(items: count, pageSize: pageSize)
+    let loaded = await pageWithLoader(pages)
+    precondition(loaded == count, "the loader lost items: \(loaded) of \(count)")
+  case "paging-rebuild":
+    let pages = makePages(items: count, pageSize: pageSize)
+    let loaded = await pageByRebuilding(pages)
+    precondition(loaded == count, "the rebuild lost items: \(loaded) of \(count)")
+  case "paging-append":
+    let pages = makePages(items: count, pageSize: pageSize)
+    let loaded = pageByAppending(pages)
+    precondition(loaded == count, "the append lost items: \(loaded) of \(count)")
+  case "paging-await-append":
+    let pages = makePages(items: count, pageSize: pageSize)
+    let loaded = await pageByAwaitingAndAppending(pages)
+    precondition(loaded == count, "the append lost items: \(loaded) of \(count)")
+  case "paging-identified":
+    let pages = makePages(items: count, pageSize: pageSize)
+    let loaded = pageIntoIdentifiedArray(pages)
+    precondition(loaded == count, "the merge lost items: \(loaded) of \(count)")
+  case "observe-generic": consume(observeGeneric(count))
+  case "observe-concrete": consume(observeConcrete(count))
+  case "observe-cached": consume(observeCachedKeyPath(count))
+  case "notifications":
+    let steps = await countNotifications(cycles: count)
+    print("notifications: load \(steps.load), reload \(steps.reload), reset \(steps.reset)")
+  case "idle-memory":
+    let before = cmallocstats_bytes_in_use()
+    let loaders = makeIdleLoaders(count)
+    let after = cmallocstats_bytes_in_use()
+    consume(loaders)
+    guard after > before else {
+      print("idle-memory needs glibc's mallinfo2")
+      exit(69)
+    }
+    let bytes = after - before
+    print(
+      "idle loaders: \(count), heap bytes: \(bytes), per loader: \(count > 0 ? bytes / count : 0)")
+  default:
+    print("unknown scenario \(scenario)")
+    exit(64)
+  }
+}
+
+Task { @MainActor in
+  await run(scenario, count: count)
+  exit(0)
+}
+RunLoop.main.run()

@@ -1,0 +1,133 @@
+import AsyncContentCore
+import IdentifiedCollections
+
+/// A small list item, as a paged API returns it.
+public struct Item: Identifiable, Hashable, Sendable {
+  public let id: Int
+  public let value: Int
+
+  public init(id: Int, value: Int) {
+    self.id = id
+    self.value = value
+  }
+}
+
+/// `items` items with ids 0..<items, split into pages of `pageSize`, built before any
+/// measurement so that every paging scenario appends the same, already existing arrays.
+public func makePages(items: Int, pageSize: Int) -> [[Item]] {
+  stride(from: 0, to: items, by: pageSize).map { start in
+    (start..<min(start + pageSize, items)).map { Item(id: $0, value: $0 &* 31) }
+  }
+}
+
+/// Pages through `pages` with a ``PagedLoader`` whose operation returns each precomputed page at
+/// once: `load()` for the first page, then `loadMore()` until the end of the list.
+///
+/// - Returns: the number of items loaded.
+@MainActor
+public func pageWithLoader(_ pages: [[Item]]) async -> Int {
+  guard !pages.isEmpty else { return 0 }
+  let loader = PagedLoader<Item, Int> { cursor in
+    let index = cursor ?? 0
+    return Page(items: pages[index], nextCursor: index + 1 < pages.count ? index + 1 : nil)
+  }
+  await loader.load()
+  while loader.hasMore {
+    await loader.loadMore()
+  }
+  return loader.items.count
+}
+
+/// Seed 001's paging state, reduced to what its `fetchMore()` touches.
+private enum SeedPagingState {
+  case idle
+  case success([Item])
+  case paging([Item])
+
+  var value: [Item]? {
+    switch self {
+    case .idle: nil
+    case .success(let value), .paging(let value): value
+    }
+  }
+}
+
+/// Seed 001's view model: the state is a stored property, as `dataState` is there, so the old
+/// array stays referenced while the new one is built.
+@MainActor
+private final class SeedPagingModel {
+  var dataState = SeedPagingState.idle
+  let fetch: @Sendable (Int) async throws -> [Item]
+
+  init(fetch: @escaping @Sendable (Int) async throws -> [Item]) {
+    self.fetch = fetch
+  }
+
+  /// Seed 001's `fetchMore()`, with the page index as the cursor.
+  func fetchMore(index: Int) async -> Bool {
+    let users = dataState.value ?? []
+    dataState = .paging(users)
+    do {
+      let newUsers = try await fetch(index)
+      dataState = .success(users + newUsers)
+      return true
+    } catch {
+      return false
+    }
+  }
+}
+
+/// The baseline that rebuilds the array for every page, as seed 001's `fetchMore()` does:
+/// `dataState = .success(users + newUsers)`. Each page is awaited from the same kind of
+/// operation as the loader's, so the difference is the rebuild.
+///
+/// - Returns: the number of items loaded.
+@MainActor
+public func pageByRebuilding(_ pages: [[Item]]) async -> Int {
+  let model = SeedPagingModel { pages[$0] }
+  for index in pages.indices {
+    guard await model.fetchMore(index: index) else { break }
+  }
+  return model.dataState.value?.count ?? 0
+}
+
+/// The floor: plain `Array.append(contentsOf:)` of the same pages, with no loader, no await and
+/// no uniqueness by id.
+///
+/// - Returns: the number of items appended.
+public func pageByAppending(_ pages: [[Item]]) -> Int {
+  var items: [Item] = []
+  for page in pages {
+    items.append(contentsOf: page)
+  }
+  return items.count
+}
+
+// MARK: Decomposition (reported by callgrind.sh, not thresholded)
+
+/// The floor plus one awaited operation per page: what any async pager pays per page before
+/// it touches the items.
+///
+/// - Returns: the number of items appended.
+@MainActor
+public func pageByAwaitingAndAppending(_ pages: [[Item]]) async -> Int {
+  let fetch: @Sendable (Int) async throws -> [Item] = { pages[$0] }
+  var items: [Item] = []
+  for index in pages.indices {
+    guard let page = try? await fetch(index) else { break }
+    items.append(contentsOf: page)
+  }
+  return items.count
+}
+
+/// The floor with uniqueness by id: the pages merged into an `IdentifiedArray` with
+/// `updateOrAppend`, as ``PagedLoader`` merges them, with no loader and no await.
+///
+/// - Returns: the number of items merged.
+public func pageIntoIdentifiedArray(_ pages: [[Item]]) -> Int {
+  var items = IdentifiedArrayOf<Item>()
+  for page in pages {
+    for item in page { items.updateOrAppend(item) }
+  }
+  return items.count
+}
