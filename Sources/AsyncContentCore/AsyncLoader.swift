@@ -189,11 +189,11 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
   // MARK: Triggers
 
   /// Loads when there is nothing current (idle, failed, or a stale value) and returns when that
-  /// load finishes; joins a load that runs. This is what `.task` calls, so appearing again does
-  /// not fetch again.
+  /// load finishes; joins a load that runs, under either ``OverlapPolicy``. This is what `.task`
+  /// calls, so appearing again does not fetch again.
   public func load() async {
     if phase.isLoading {
-      await joinOrReplace()
+      await waitForSettle()  // joins, whatever the overlap policy: `.task` never restarts a load
     } else if needsLoad {
       begin()
       await waitForSettle()

@@ -186,6 +186,21 @@ struct AsyncLoaderTests {
     #expect(loader.phase.value == 2)
   }
 
+  @Test func loadJoinsEvenUnderLatestWins() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader(overlap: .latestWins) { try await gate.call() }
+    let first = Task { await loader.load() }
+    await yield { gate.pending == 1 }
+    let appearAgain = Task { await loader.load() }  // `.task` runs again on appear
+    await drain()
+    #expect(gate.calls == 1)
+    gate.succeed(1)
+    await first.value
+    await appearAgain.value
+    #expect(loader.phase.value == 1)
+    #expect(gate.calls == 1)
+  }
+
   @Test func resetDropsTheRunningLoadAndForgetsTheValue() async {
     let gate = Gate<Int>(honorsCancellation: false)
     let loader = AsyncLoader(phase: .loaded(1)) { try await gate.call() }

@@ -442,7 +442,8 @@ private struct LoaderSchedule {
     let waits: Bool
     switch trigger {
     case .load:
-      starts = loading ? overlap == .latestWins : (phase.kind == .idle || phase.kind == .failed)
+      // `load()` joins a running load under either policy; only reload and retry replace it.
+      starts = !loading && (phase.kind == .idle || phase.kind == .failed)
       waits = loading || starts
     case .reload, .retry:
       starts = loading ? overlap == .latestWins : true
