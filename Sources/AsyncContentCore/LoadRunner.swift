@@ -52,9 +52,12 @@ func runAttempts<Value>(
 /// settles or, if the caller's task is cancelled first, at once. The load itself goes on: a
 /// caller's cancellation is not the load's.
 final class Waiters: @unchecked Sendable {
-  // @unchecked Sendable: every stored property is read and written only while `lock` is held,
-  // and continuations are resumed outside the lock, exactly once (an entry is removed under
-  // the lock before it is resumed).
+  // @unchecked Sendable: `waiting`, `lastID` and `settlements` are read and written only while
+  // `lock` is held, because cancellation handlers reach them from any thread. `resuming` is
+  // touched only by `resumeAll()`, which the loaders call on the main actor alone (never
+  // concurrently with itself), so it needs the lock only for the swap with `waiting`.
+  // Every continuation is resumed exactly once: an entry leaves `waiting` under the lock
+  // before it is resumed, by `resume(_:)` or by `resumeAll()`, never both.
   private let lock = NSLock()
   private var waiting: [(id: UInt64, continuation: UnsafeContinuation<Void, Never>)] = []
   /// The entries being resumed; only ``resumeAll()`` (on the loader's actor) touches it.
