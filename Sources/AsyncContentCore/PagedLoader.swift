@@ -46,6 +46,8 @@ public final class PagedLoader<Item: Identifiable & Sendable, Cursor: Sendable>:
 where Item.ID: Sendable {
   /// The items, in a collection unique by id.
   public typealias Items = IdentifiedArrayOf<Item>
+  /// Adds a page to the items, in place.
+  public typealias MergePage = (_ items: inout Items, _ page: [Item]) -> Void
   /// Fetches the page at a cursor (`nil` for the first page).
   public typealias FetchPage = @Sendable (_ cursor: Cursor?) async throws -> Page<Item, Cursor>
 
@@ -99,6 +101,7 @@ where Item.ID: Sendable {
   public var staleAfter: Duration?
 
   private let fetchPage: FetchPage
+  private let mergePage: MergePage
   private var generation: UInt64 = 0
   private var task: Task<Void, Never>?
   private let waiters = Waiters()
@@ -111,6 +114,9 @@ where Item.ID: Sendable {
   ///   - clock: The clock for retry waits and staleness.
   ///   - retry: How failed page loads are retried; none by default.
   ///   - staleAfter: How old the list may grow before ``load()`` loads it again.
+  ///   - merge: Adds a page to the items, in place. The default keeps items unique by id: an
+  ///     item whose id is already loaded updates that entry where it stands. Pass your own to
+  ///     merge differently (for example, to keep the first copy of a repeated item).
   ///   - fetchPage: Fetches the page at a cursor, `nil` for the first page. It runs off the main
   ///     actor.
   public init(
@@ -119,8 +125,12 @@ where Item.ID: Sendable {
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
     staleAfter: Duration? = nil,
+    merge: @escaping MergePage = { items, page in
+      for item in page { items.updateOrAppend(item) }
+    },
     fetchPage: @escaping FetchPage
   ) {
+    self.mergePage = merge
     self.storedPhase = phase
     self.nextCursor = nextCursor
     self.clock = LoaderClock(clock)
@@ -270,9 +280,7 @@ where Item.ID: Sendable {
         phase.succeed(Items(page.items, id: \.id, uniquingIDsWith: { _, later in later }))
         loadedAt = clock.now
       } else {
-        phase.finishLoadingMore { items in
-          for item in page.items { items.updateOrAppend(item) }
-        }
+        phase.finishLoadingMore { items in mergePage(&items, page.items) }
       }
     case .failure(let error):
       phase.fail(error)
@@ -308,10 +316,13 @@ extension PagedLoader where Cursor == Int {
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
     staleAfter: Duration? = nil,
+    merge: @escaping MergePage = { items, page in
+      for item in page { items.updateOrAppend(item) }
+    },
     fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> [Item]
   ) -> PagedLoader {
     precondition(pageSize > 0, "PagedLoader.offset(pageSize:) needs a positive page size")
-    return PagedLoader(clock: clock, retry: retry, staleAfter: staleAfter) { cursor in
+    return PagedLoader(clock: clock, retry: retry, staleAfter: staleAfter, merge: merge) { cursor in
       let offset = cursor ?? 0
       let items = try await fetch(offset, pageSize)
       return Page(items: items, nextCursor: items.count < pageSize ? nil : offset + items.count)
@@ -334,10 +345,13 @@ extension PagedLoader where Cursor == Item.ID {
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
     staleAfter: Duration? = nil,
+    merge: @escaping MergePage = { items, page in
+      for item in page { items.updateOrAppend(item) }
+    },
     fetch: @escaping @Sendable (_ lastID: Item.ID?, _ limit: Int) async throws -> [Item]
   ) -> PagedLoader {
     precondition(pageSize > 0, "PagedLoader.afterLastID(pageSize:) needs a positive page size")
-    return PagedLoader(clock: clock, retry: retry, staleAfter: staleAfter) { cursor in
+    return PagedLoader(clock: clock, retry: retry, staleAfter: staleAfter, merge: merge) { cursor in
       let items = try await fetch(cursor, pageSize)
       return Page(items: items, nextCursor: items.count < pageSize ? nil : items.last?.id)
     }

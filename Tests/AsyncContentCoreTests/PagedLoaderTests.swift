@@ -608,4 +608,24 @@ struct PagedLoaderTests {
     }
     #expect(controlMoves == pageCount)
   }
+
+  @Test func aCustomMergeDecidesHowAPageJoinsTheItems() async {
+    let pages = [
+      [PagedRow(id: 1, payload: 1), PagedRow(id: 2, payload: 1)],
+      [PagedRow(id: 2, payload: 2), PagedRow(id: 3, payload: 2)],
+    ]
+    let loader = PagedLoader<PagedRow, Int>(
+      merge: { items, page in
+        for row in page where items[id: row.id] == nil { items.append(row) }  // keep the first
+      }
+    ) { cursor in
+      let index = cursor ?? 0
+      return Page(items: pages[index], nextCursor: index + 1 < pages.count ? index + 1 : nil)
+    }
+    await loader.load()
+    await loader.loadMore()
+    #expect(loader.items.map(\.id) == [1, 2, 3])
+    #expect(loader.items[id: 2]?.payload == 1)
+    #expect(!loader.hasMore)
+  }
 }
