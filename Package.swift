@@ -26,6 +26,7 @@ let package = Package(
   products: [
     .library(name: "AsyncContentCore", targets: ["AsyncContentCore"]),
     .library(name: "AsyncContent", targets: ["AsyncContent"]),
+    .library(name: "AsyncContentTestSupport", targets: ["AsyncContentTestSupport"]),
     .executable(name: "countries", targets: ["countries"]),
   ],
   dependencies: [
@@ -33,6 +34,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -43,6 +45,18 @@ let package = Package(
       dependencies: [
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         openCombine,
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // Gates, a phase recorder and clock helpers, for testing screens' loading logic as this
+    // package tests its own. Clients add it to their test targets only.
+    .target(
+      name: "AsyncContentTestSupport",
+      dependencies: [
+        "AsyncContentCore",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -70,6 +84,7 @@ let package = Package(
       name: "AsyncContentCoreTests",
       dependencies: [
         "AsyncContentCore",
+        "AsyncContentTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "PropertyBased", package: "swift-property-based"),

@@ -6,7 +6,7 @@ public import SwiftUI
 /// ``Presentation`` says (seed 000's `AsyncResultView`, seed 001's Switch style for a screen
 /// without paging, seed 002's `AsyncResourceView`).
 ///
-/// The view decides nothing: it maps ``LoadPhase/presentation(placeholder:isEmpty:)`` to views.
+/// The view decides nothing: it maps ``AsyncPhase/presentation(hasMore:placeholder:isEmpty:)`` to views.
 /// - A first load with a placeholder shows the content redacted, in the same branch of the view
 ///   tree as the real content, so structural identity holds (seed 001's Case EX).
 /// - A reload keeps the content; a failed reload keeps it under a dismissible banner.

@@ -215,7 +215,7 @@ final class PagingDriver<Items, Failure: Error> {
     mirror binding: Binding<PagedPhase<Items, Failure>>? = nil
   ) where Items == IdentifiedArrayOf<Item>, Failure == any Error {
     self.init(
-      presentation: { loader.presentation(placeholder: $0) },
+      presentation: { loader.phase.presentation(hasMore: loader.hasMore, placeholder: $0) },
       load: { await loader.load() },
       reload: { await loader.reload() },
       loadMore: { await loader.loadMore() },

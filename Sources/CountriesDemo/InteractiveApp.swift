@@ -33,7 +33,7 @@ public final class InteractiveApp {
   /// The screen for a terminal of the given size: the list takes the rows the other lines
   /// leave.
   public func screen(columns: Int, rows: Int, isStyled: Bool) -> String {
-    let presentation = loader.presentation()
+    let presentation = loader.phase.presentation(hasMore: loader.hasMore)
     var context = ScreenContext(
       source: client.baseURL.absoluteString, width: max(20, columns - 1), listRows: 1,
       scroll: scroll, spinnerFrame: spinnerFrame, injectsFailures: injectsFailures,

@@ -105,7 +105,9 @@ public struct ScriptScenario {
     check.expect(items.last?.name == "Zimbabwe", "Zimbabwe last")
     // At the end of the list, load-more fetches nothing.
     await loader.loadMore()
-    check.expect(loader.presentation().footer.isEndOfList, "load-more at the end does nothing")
+    check.expect(
+      loader.phase.presentation(hasMore: loader.hasMore).footer.isEndOfList,
+      "load-more at the end does nothing")
     return check.problems
   }
 
@@ -184,7 +186,7 @@ public struct ScriptScenario {
     _ caption: String, _ loader: PagedLoader<Country, Int>, scroll: ScreenContext.Scroll = .end,
     message: String? = nil
   ) -> Presentation<PagedLoader<Country, Int>.Items, any Error> {
-    let presentation = loader.presentation()
+    let presentation = loader.phase.presentation(hasMore: loader.hasMore)
     let context = ScreenContext(
       source: client.baseURL.absoluteString, width: width, listRows: listRows, scroll: scroll,
       message: message)

@@ -1,4 +1,5 @@
 import AsyncContentCore
+import AsyncContentTestSupport
 import Clocks
 import ConcurrencyExtras
 import Foundation
@@ -412,32 +413,10 @@ struct AsyncLoaderTests {
 
   // MARK: Observation precision
 
-  /// Counts observation notifications of `phase`, re-registering after each one.
-  @MainActor
-  final class PhaseObserver<Value: Sendable> {
-    private(set) var notifications = 0
-    private let loader: AsyncLoader<Value>
-    init(_ loader: AsyncLoader<Value>) {
-      self.loader = loader
-      observe()
-    }
-    private func observe() {
-      withObservationTracking {
-        _ = loader.phase
-      } onChange: { [weak self] in
-        MainActor.assumeIsolated {
-          self?.notifications += 1
-          // Register again once the mutation is over, as SwiftUI does on its next render.
-          Task { @MainActor in self?.observe() }
-        }
-      }
-    }
-  }
-
   @Test func eachVisiblePhaseChangeNotifiesOnceAndJoinedTriggersNotAtAll() async {
     let gate = Gate<Int>()
     let loader = AsyncLoader { try await gate.call() }
-    let observer = PhaseObserver(loader)
+    let observer = PhaseRecorder(loader)
 
     let load = Task { await loader.load() }
     await yield { gate.pending == 1 }

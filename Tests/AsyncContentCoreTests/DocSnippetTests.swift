@@ -1,4 +1,5 @@
 import AsyncContentCore
+import AsyncContentTestSupport
 import Clocks
 import ConcurrencyExtras
 import Foundation
@@ -210,7 +211,7 @@ func snippetAnyCursor() -> PagedLoader<Post, String> {
 
 @MainActor
 func footerText(for countries: PagedLoader<Country, Int>) -> String? {
-  switch countries.presentation().footer {
+  switch countries.phase.presentation(hasMore: countries.hasMore).footer {
   case .none: return nil
   case .loading:
     countries.startLoadMore()  // the spinner appeared: load the next page
@@ -291,28 +292,12 @@ func message(for error: any Error) -> String {
 
 // MARK: - Testing.md
 
-/// An operation whose calls wait until the test completes them, oldest first.
-@MainActor
-final class OperationGate<Value: Sendable> {
-  private var waiting: [CheckedContinuation<Value, any Error>] = []
-  /// How many calls wait for the test.
-  var pending: Int { waiting.count }
-
-  /// The operation: waits until the test calls `succeed(_:)` or `fail(_:)`.
-  func call() async throws -> Value {
-    try await withCheckedThrowingContinuation { waiting.append($0) }
-  }
-
-  func succeed(_ value: Value) { waiting.removeFirst().resume(returning: value) }
-  func fail(_ error: any Error) { waiting.removeFirst().resume(throwing: error) }
-}
-
 @Test @MainActor func pullToRefreshKeepsTheListUntilTheLoadLands() async {
   let gate = OperationGate<[String]>()
   let loader = AsyncLoader(phase: .loaded(["Austria"])) { try await gate.call() }
 
   let refresh = Task { await loader.reload() }
-  while gate.pending == 0 { await Task.yield() }
+  await eventually { gate.pending == 1 }
   #expect(loader.phase.kind == .reloading)
   #expect(loader.phase.value == ["Austria"])  // the list stays visible
 
@@ -331,17 +316,34 @@ final class OperationGate<Value: Sendable> {
     ) { try await gate.call() }
 
     let load = Task { await loader.load() }
-    while gate.pending == 0 { await Task.yield() }
+    await eventually { gate.pending == 1 }
     gate.fail(URLError(.notConnectedToInternet))
-    while loader.failureCount == 0 { await Task.yield() }
+    await eventually { loader.failureCount == 1 }
     #expect(loader.phase.kind == .loading)  // no failure shows between attempts
 
-    await clock.advance(by: .seconds(1))  // the backoff wait, without waiting a second
-    while gate.pending == 0 { await Task.yield() }
+    await clock.advanceAndDrain(by: .seconds(1))  // the backoff, without waiting a second
+    #expect(gate.pending == 1)
     gate.succeed(["Austria"])
     await load.value
     #expect(loader.phase.value == ["Austria"])
   }
+}
+
+@Test @MainActor func loadMoreAppendsTheNextPage() async {
+  let pages = PagedGate<Country, Int>()
+  let loader = PagedLoader { try await pages.fetch($0) }
+
+  let load = Task { await loader.load() }
+  await eventually { pages.pending == 1 }
+  pages.succeed([Country(id: "AT", name: "Austria")], next: 1)
+  await load.value
+
+  let more = Task { await loader.loadMore() }
+  await eventually { pages.pending == 1 }
+  pages.succeed([Country(id: "BR", name: "Brazil")], next: nil)
+  await more.value
+  #expect(loader.items.map(\.id) == ["AT", "BR"])
+  #expect(pages.cursors == [nil, 1])
 }
 
 @MainActor
@@ -357,28 +359,22 @@ func snippetInitialPhases() -> (
   return (loaded, failed, paged)
 }
 
-/// Counts how often `loader.phase` notifies its observers.
-@MainActor
-final class PhaseChangeCounter<Value: Sendable> {
-  private(set) var count = 0
-  private let loader: AsyncLoader<Value>
+@Test @MainActor func joiningNotifiesNobody() async {
+  let gate = OperationGate<[String]>()
+  let loader = AsyncLoader { try await gate.call() }
+  let recorder = PhaseRecorder(loader)
 
-  init(_ loader: AsyncLoader<Value>) {
-    self.loader = loader
-    observe()
-  }
+  let load = Task { await loader.load() }
+  await eventually { gate.pending == 1 }
+  let joined = Task { await loader.reload() }
+  await drainMainActor()
+  #expect(recorder.notifications == 1)  // idle → loading; the joining reload notified nobody
 
-  private func observe() {
-    withObservationTracking {
-      _ = loader.phase
-    } onChange: { [weak self] in
-      MainActor.assumeIsolated {
-        self?.count += 1
-        // Register again once the change is over, as SwiftUI does when it renders again.
-        Task { @MainActor in self?.observe() }
-      }
-    }
-  }
+  gate.succeed(["Austria"])
+  await load.value
+  await joined.value
+  await drainMainActor()
+  #expect(recorder.kinds == [.idle, .loading, .loaded])
 }
 
 // MARK: - ComingFromTheSeedPatterns.md
@@ -558,28 +554,10 @@ struct DocSnippetTests {
   }
 
   @Test func testing() async {
-    await pullToRefreshKeepsTheListUntilTheLoadLands()
-    await retriesAfterOneSecond()
-
     let (loaded, failed, paged) = snippetInitialPhases()
     #expect(loaded.phase.value == ["Austria", "Brazil"])
     #expect(failed.phase.kind == .failed)
     #expect(paged.hasMore)
-
-    let gate = OperationGate<[String]>()
-    let loader = AsyncLoader { try await gate.call() }
-    let counter = PhaseChangeCounter(loader)
-    let load = Task { await loader.load() }
-    await settle { gate.pending == 1 }
-    let joined = Task { await loader.reload() }
-    await settle { counter.count == 1 }
-    for _ in 0..<50 { await Task.yield() }
-    #expect(counter.count == 1)  // idle → loading; the joining reload notified nobody
-    #expect(gate.pending == 1)
-    gate.succeed(["Austria"])
-    await load.value
-    await joined.value
-    #expect(counter.count == 2)  // loading → loaded
   }
 
   @Test func comingFromTheSeedPatterns() async {

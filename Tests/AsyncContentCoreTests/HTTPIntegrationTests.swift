@@ -1,4 +1,5 @@
 import AsyncContentCore
+import AsyncContentTestSupport
 import ConcurrencyExtras
 import FlyingFox
 import Foundation

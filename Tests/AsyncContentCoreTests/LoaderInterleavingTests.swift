@@ -1,4 +1,5 @@
 import AsyncContentCore
+import AsyncContentTestSupport
 import ConcurrencyExtras
 import Foundation
 import IdentifiedCollections
@@ -1045,16 +1046,15 @@ private struct PagedSchedule {
     return nil
   }
 
-  /// Checks the footer. Reading `loader.presentation()` costs two reads of the phase; per step,
-  /// the phase's own presentation with the loader's cursor is checked, and the loader's at the
-  /// end of a schedule.
+  /// Checks the footer. Per step, the phase's own presentation with the loader's cursor is
+  /// checked; the loader's own phase at the end of a schedule.
   private static func checkFooter(
     _ loader: PagedLoader<PagedRow, Int>,
     _ phase: PagedPhase<IdentifiedArrayOf<PagedRow>, any Error>, fromLoader: Bool = false
   ) -> String? {
     let footer =
       fromLoader
-      ? loader.presentation().footer
+      ? loader.phase.presentation(hasMore: loader.hasMore).footer
       : phase.presentation(hasMore: phase.value != nil && loader.nextCursor != nil).footer
     let isEmpty = phase.value?.isEmpty ?? true
     let expected: String

@@ -1,4 +1,5 @@
 import AsyncContentCore
+import AsyncContentTestSupport
 import Clocks
 import ConcurrencyExtras
 import IdentifiedCollections
@@ -12,7 +13,7 @@ struct PagedLoaderTests {
 
   /// A loader over `pages` whose first page (ids `0..<count`, next cursor `next`) has landed.
   func loadedLoader(
-    _ pages: PagedGate, count: Int = 3, next: Int? = 3
+    _ pages: RowGate, count: Int = 3, next: Int? = 3
   ) async -> Loader {
     let loader = Loader { try await pages.fetch($0) }
     let load = Task { await loader.load() }
@@ -27,7 +28,7 @@ struct PagedLoaderTests {
   }
 
   func footer(_ loader: Loader) -> String {
-    switch loader.presentation().footer {
+    switch loader.phase.presentation(hasMore: loader.hasMore).footer {
     case .none: "none"
     case .loading: "loading"
     case .failed(let error): "failed(\(error))"
@@ -38,7 +39,7 @@ struct PagedLoaderTests {
   // MARK: First page and load-more
 
   @Test func theFirstPageLoadsWithHasMore() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = Loader { try await pages.fetch($0) }
     #expect(loader.phase.kind == .idle)
     #expect(!loader.hasMore)
@@ -59,7 +60,7 @@ struct PagedLoaderTests {
   }
 
   @Test func loadMoreAppendsTheNextPageInOrder() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages)
 
     let more = Task { await loader.loadMore() }
@@ -84,7 +85,7 @@ struct PagedLoaderTests {
   }
 
   @Test func concurrentLoadMoreCallsJoinOneRequest() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages)
     let resumed = LockIsolated(0)
     var callers: [Task<Void, Never>] = []
@@ -109,7 +110,7 @@ struct PagedLoaderTests {
   }
 
   @Test func loadMoreAtTheEndMakesNoRequestAndTheFooterShowsTheEnd() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages, next: nil)
     #expect(!loader.hasMore)
     #expect(loader.nextCursor == nil)
@@ -127,7 +128,7 @@ struct PagedLoaderTests {
   }
 
   @Test func loadMoreDoesNothingBeforeTheFirstPageOrDuringAReload() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = Loader { try await pages.fetch($0) }
     await loader.loadMore()  // idle: nothing to page from
     #expect(pages.calls == 0)
@@ -150,7 +151,7 @@ struct PagedLoaderTests {
   }
 
   @Test func theFooterFollowsThePhase() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages)
     #expect(footer(loader) == "loading")  // more exists
 
@@ -165,17 +166,17 @@ struct PagedLoaderTests {
     await yield { pages.pending == 1 }
     #expect(loader.phase.kind == .reloading)
     #expect(footer(loader) == "none")  // it returns when the reload lands
-    #expect(loader.presentation().isRefreshing)
+    #expect(loader.phase.presentation(hasMore: loader.hasMore).isRefreshing)
     pages.succeed([], next: nil)
     await reload.value
     #expect(footer(loader) == "none")  // an empty list shows the empty state instead
-    #expect(loader.presentation().isEmpty)
+    #expect(loader.phase.presentation(hasMore: loader.hasMore).isEmpty)
   }
 
   // MARK: Failures keep the items
 
   @Test func aFailedLoadMoreKeepsEveryItemAndLoadMoreRetries() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages)
 
     let more = Task { await loader.loadMore() }
@@ -200,7 +201,7 @@ struct PagedLoaderTests {
   }
 
   @Test func retryAfterAFailedLoadMoreLoadsTheNextPage() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages)
     let more = Task { await loader.loadMore() }
     await yield { pages.pending == 1 }
@@ -217,7 +218,7 @@ struct PagedLoaderTests {
   }
 
   @Test func aFailedFirstPageShowsFailedAndRetryLoadsTheFirstPage() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = Loader { try await pages.fetch($0) }
     let load = Task { await loader.load() }
     await yield { pages.pending == 1 }
@@ -238,7 +239,7 @@ struct PagedLoaderTests {
   // MARK: Reload
 
   @Test func reloadStartsFromTheFirstPageKeepsTheItemsAndDropsALateLoadMore() async {
-    let pages = PagedGate(honorsCancellation: false)
+    let pages = RowGate(honorsCancellation: false)
     let loader = await loadedLoader(pages)
 
     let more = Task { await loader.loadMore() }
@@ -265,7 +266,7 @@ struct PagedLoaderTests {
   }
 
   @Test func reloadCancelsTheRunningLoadMoreRequest() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages)
     loader.startLoadMore()
     await yield { pages.pending == 1 }
@@ -280,7 +281,7 @@ struct PagedLoaderTests {
   }
 
   @Test func reloadJoinsARunningReload() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages)
     let first = Task { await loader.reload() }
     await yield { pages.pending == 1 }
@@ -297,7 +298,7 @@ struct PagedLoaderTests {
   }
 
   @Test func aFailedReloadKeepsTheItemsAndCursorAndLoadMoreGoesOn() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages)
     let reload = Task { await loader.reload() }
     await yield { pages.pending == 1 }
@@ -306,7 +307,7 @@ struct PagedLoaderTests {
     #expect(loader.phase.kind == .reloadFailed)
     #expect(ids(loader) == [0, 1, 2])
     #expect(loader.nextCursor == 3)
-    #expect(loader.presentation().banner as? TestError == TestError(3))
+    #expect(loader.phase.presentation(hasMore: loader.hasMore).banner as? TestError == TestError(3))
 
     let more = Task { await loader.loadMore() }
     await yield { pages.pending == 1 }
@@ -320,7 +321,7 @@ struct PagedLoaderTests {
   // MARK: Unique items
 
   @Test func anItemThatALaterPageRepeatsIsUpdatedInPlace() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages)
     let more = Task { await loader.loadMore() }
     await yield { pages.pending == 1 }
@@ -334,7 +335,7 @@ struct PagedLoaderTests {
   }
 
   @Test func aFirstPageWithARepeatedIDKeepsTheLaterItem() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = Loader { try await pages.fetch($0) }
     let load = Task { await loader.load() }
     await yield { pages.pending == 1 }
@@ -415,7 +416,7 @@ struct PagedLoaderTests {
   // MARK: Cancel and reset
 
   @Test func cancelDuringLoadMoreReturnsToLoadedWithTheItems() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages)
     let more = Task { await loader.loadMore() }
     await yield { pages.pending == 1 }
@@ -429,7 +430,7 @@ struct PagedLoaderTests {
   }
 
   @Test func resetForgetsTheItemsAndTheCursorAndDropsALatePage() async {
-    let pages = PagedGate(honorsCancellation: false)
+    let pages = RowGate(honorsCancellation: false)
     let loader = await loadedLoader(pages)
     let more = Task { await loader.loadMore() }
     await yield { pages.pending == 1 }
@@ -450,7 +451,7 @@ struct PagedLoaderTests {
   }
 
   @Test func cancellingTheAwaitingTaskDoesNotCancelTheLoadMore() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages)
     let more = Task { await loader.loadMore() }
     await yield { pages.pending == 1 }
@@ -468,7 +469,7 @@ struct PagedLoaderTests {
 
   @Test func loadReloadsAStaleList() async {
     let clock = TestClock()
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = Loader(clock: clock, staleAfter: .seconds(60)) { try await pages.fetch($0) }
     let first = Task { await loader.load() }
     await yield { pages.pending == 1 }
@@ -496,31 +497,10 @@ struct PagedLoaderTests {
 
   // MARK: Observation precision
 
-  /// Counts observation notifications of `phase`, re-registering after each one.
-  @MainActor
-  final class PhaseObserver {
-    private(set) var notifications = 0
-    private let loader: Loader
-    init(_ loader: Loader) {
-      self.loader = loader
-      observe()
-    }
-    private func observe() {
-      withObservationTracking {
-        _ = loader.phase
-      } onChange: { [weak self] in
-        MainActor.assumeIsolated {
-          self?.notifications += 1
-          Task { @MainActor in self?.observe() }
-        }
-      }
-    }
-  }
-
   @Test func eachVisibleChangeNotifiesOnceAndJoinedLoadMoreNotAtAll() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = Loader { try await pages.fetch($0) }
-    let observer = PhaseObserver(loader)
+    let observer = PhaseRecorder(loader)
 
     let load = Task { await loader.load() }
     await yield { pages.pending == 1 }
@@ -559,7 +539,7 @@ struct PagedLoaderTests {
   // MARK: Memory
 
   @Test func releasingTheLoaderWithAPageInFlightCancelsTheRequest() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     weak var weakLoader: Loader?
     do {
       let loader = await loadedLoader(pages)
@@ -575,7 +555,7 @@ struct PagedLoaderTests {
   /// Appending a page mutates the stored items in place: the elements' buffer moves only when it
   /// grows, never once per page, as it would if a second reference forced a copy on write.
   @Test func appendingPagesDoesNotCopyTheStoredItems() async {
-    let pages = PagedGate()
+    let pages = RowGate()
     let loader = await loadedLoader(pages, count: 1, next: 1)
     var moves = 0
     var address = loader.items.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }

@@ -152,58 +152,30 @@ extension Presentation: Equatable where Value: Equatable, Failure: Equatable {}
 extension Presentation.Body: Equatable where Value: Equatable, Failure: Equatable {}
 extension Presentation.Footer: Equatable where Failure: Equatable {}
 
-extension LoadPhase {
-  /// What a screen shows in this phase.
+extension AsyncPhase {
+  /// What a screen shows in this phase: the one function every renderer calls, for
+  /// ``LoadPhase``, ``PagedPhase`` and your own phase types alike.
+  ///
+  /// ```swift
+  /// let presentation = loader.phase.presentation(placeholder: Country.placeholders)
+  /// let paged = pager.phase.presentation(hasMore: pager.hasMore)
+  /// ```
   ///
   /// - Parameters:
+  ///   - hasMore: Whether another page exists, for a paged list; `nil` (the default) for a
+  ///     phase without paging, which never shows a footer.
   ///   - placeholder: A value to show redacted while nothing has loaded, in the same place as
   ///     the real content. Without one, a first load shows blocking progress.
-  ///   - isEmpty: Whether a loaded value counts as empty, to show the empty state.
+  ///   - isEmpty: Whether a loaded value counts as empty, to show the empty state. By default a
+  ///     `Collection` value counts as empty when it has no elements, and any other value never
+  ///     does.
   public func presentation(
+    hasMore: Bool? = nil,
     placeholder: Value? = nil,
-    isEmpty: (Value) -> Bool = { _ in false }
-  ) -> Presentation<Value, Failure> {
-    .make(
-      kind: kind, value: value, error: error, placeholder: placeholder, isEmpty: isEmpty,
-      hasMore: nil)
-  }
-}
-
-extension LoadPhase where Value: Collection {
-  /// What a screen shows in this phase; an empty collection shows the empty state.
-  ///
-  /// - Parameter placeholder: A value to show redacted while nothing has loaded.
-  public func presentation(placeholder: Value? = nil) -> Presentation<Value, Failure> {
-    presentation(placeholder: placeholder, isEmpty: \.isEmpty)
-  }
-}
-
-extension PagedPhase {
-  /// What a screen shows in this phase, including the paging footer.
-  ///
-  /// - Parameters:
-  ///   - hasMore: Whether another page exists (the loader has a next cursor).
-  ///   - placeholder: A value to show redacted while nothing has loaded.
-  ///   - isEmpty: Whether the loaded items count as empty, to show the empty state.
-  public func presentation(
-    hasMore: Bool,
-    placeholder: Value? = nil,
-    isEmpty: (Value) -> Bool = { _ in false }
+    isEmpty: (Value) -> Bool = { ($0 as? any Collection)?.isEmpty ?? false }
   ) -> Presentation<Value, Failure> {
     .make(
       kind: kind, value: value, error: error, placeholder: placeholder, isEmpty: isEmpty,
       hasMore: hasMore)
-  }
-}
-
-extension PagedPhase where Value: Collection {
-  /// What a screen shows in this phase, including the paging footer; an empty list with no more
-  /// pages shows the empty state.
-  public func presentation(
-    hasMore: Bool, placeholder: Value? = nil
-  ) -> Presentation<
-    Value, Failure
-  > {
-    presentation(hasMore: hasMore, placeholder: placeholder, isEmpty: \.isEmpty)
   }
 }

@@ -1,28 +1,5 @@
 public import Observation
 
-/// What a trigger does when a load already runs.
-public enum OverlapPolicy: Hashable, Sendable {
-  /// Join the running load: one operation runs and every caller resumes with its outcome.
-  case joinRunning
-  /// Cancel the running load and start a new one, for example when a search term changed.
-  /// Callers of the cancelled load wait for the new one.
-  case latestWins
-}
-
-/// A misuse of a loader, reported as a typed error instead of a crash.
-public enum AsyncLoaderError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// A subclass of ``AsyncLoader`` was created without an operation closure and does not
-  /// override ``AsyncLoader/operation()``.
-  case missingOperation(loader: String)
-
-  public var description: String {
-    switch self {
-    case .missingOperation(let loader):
-      "\(loader) has no operation: pass one to init(operation:) or override operation() in a subclass"
-    }
-  }
-}
-
 /// The one owner of an async load: every trigger goes through it, so there are no duplicate
 /// requests, no stale responses and no cancellation shown as an error.
 ///

@@ -1,23 +1,6 @@
 public import IdentifiedCollections
 public import Observation
 
-/// One page of a paged list: its items and the cursor of the next page (`nil` at the end).
-public struct Page<Item, Cursor> {
-  /// The page's items, in order.
-  public var items: [Item]
-  /// The cursor of the next page, or `nil` when this is the last page.
-  public var nextCursor: Cursor?
-
-  /// Creates a page.
-  public init(items: [Item], nextCursor: Cursor?) {
-    self.items = items
-    self.nextCursor = nextCursor
-  }
-}
-
-extension Page: Sendable where Item: Sendable, Cursor: Sendable {}
-extension Page: Equatable where Item: Equatable, Cursor: Equatable {}
-
 /// The owner of a cursor-paged list: the first page, load-more, pull-to-refresh, an end of list
 /// and items unique by id, with the rules of ``AsyncLoader``.
 ///
@@ -149,13 +132,6 @@ where Item.ID: Sendable {
 
   /// Whether another page exists: items are shown and there is a next cursor.
   public var hasMore: Bool { phase.value != nil && nextCursor != nil }
-
-  /// What a screen shows, including the paging footer.
-  ///
-  /// - Parameter placeholder: Items to show redacted while nothing has loaded.
-  public func presentation(placeholder: Items? = nil) -> Presentation<Items, any Error> {
-    phase.presentation(hasMore: hasMore, placeholder: placeholder)
-  }
 
   /// Whether the list is older than ``staleAfter``.
   public var isStale: Bool {

@@ -1,0 +1,40 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+extension AsyncLoader where Value: Decodable {
+  /// Creates a loader that loads `Value` as JSON from `url`, as seed 000 loads its countries.
+  ///
+  /// ```swift
+  /// let loader = AsyncLoader<[Country]>(url: countriesURL)
+  /// ```
+  ///
+  /// Failures are ``HTTPLoadError``s: the status with the URL and a body excerpt, a decoding
+  /// error with its coding path, a transport error or a timeout.
+  public convenience init(
+    url: URL,
+    session: URLSession = .shared,
+    decoder: JSONDecoder = JSONDecoder(),
+    clock: some Clock<Duration> = ContinuousClock(),
+    retry: RetryPolicy = .none,
+    staleAfter: Duration? = nil
+  ) {
+    let request = JSONRequest<Value>(url: url, session: session, decoder: decoder)
+    self.init(clock: clock, retry: retry, staleAfter: staleAfter, operation: request.fetch)
+  }
+
+  /// Creates a loader that sends `request` and decodes `Value` from the JSON body.
+  public convenience init(
+    request: URLRequest,
+    session: URLSession = .shared,
+    decoder: JSONDecoder = JSONDecoder(),
+    clock: some Clock<Duration> = ContinuousClock(),
+    retry: RetryPolicy = .none,
+    staleAfter: Duration? = nil
+  ) {
+    let request = JSONRequest<Value>(request: request, session: session, decoder: decoder)
+    self.init(clock: clock, retry: retry, staleAfter: staleAfter, operation: request.fetch)
+  }
+}
