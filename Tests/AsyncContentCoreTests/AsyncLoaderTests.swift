@@ -249,7 +249,7 @@ struct AsyncLoaderTests {
       self.names = names
       super.init()
     }
-    override func operation() async throws -> [String] { names }
+    override func makeOperation() -> Operation { { [names] in names } }
   }
 
   final class ForgetfulModel: AsyncLoader<Int> {
@@ -267,7 +267,7 @@ struct AsyncLoaderTests {
     await model.load()
     let error = try? #require(model.phase.error as? AsyncLoaderError)
     #expect(error == .missingOperation(loader: "ForgetfulModel"))
-    #expect(error?.description.contains("override operation()") == true)
+    #expect(error?.description.contains("override makeOperation()") == true)
   }
 
   // MARK: Retry and staleness on an injected clock

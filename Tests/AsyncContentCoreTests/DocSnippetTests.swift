@@ -241,8 +241,8 @@ func snippetClosureOptions() -> AsyncLoader<[Country]> {
 final class CountriesModel: AsyncLoader<[Country]> {
   init() { super.init() }
 
-  override func operation() async throws -> [Country] {
-    try await api.countries().sorted { $0.name < $1.name }
+  override func makeOperation() -> Operation {
+    { try await api.countries().sorted { $0.name < $1.name } }
   }
 }
 

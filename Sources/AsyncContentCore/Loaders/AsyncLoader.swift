@@ -20,71 +20,69 @@ public import Observation
 ///   error thrown by a cancelled operation return the phase to where the load started.
 /// - **Stale results are dropped.** Every load has a generation, checked after every `await`.
 /// - **Retry and staleness** run on the injected ``LoaderClock``.
-/// - **Memory.** Stored tasks hold the loader weakly; releasing it cancels its work.
+/// - **Releasing it cancels its work.** Stored tasks hold the loader weakly, and the operation
+///   never holds it, so a loader released while it loads (a screen that went away) cancels the
+///   request and is freed at once. This holds for subclasses too.
 ///
-/// Subclass it as seed 000 subclasses `AsyncModel`: override ``operation()`` and call
-/// `super.init()`. A subclass's operation is a method, so the loader stays alive while it runs.
+/// Subclass it as Ralf Ebert's "AsyncView – Asynchrone Ladevorgänge in SwiftUI" subclasses
+/// `AsyncModel`: override ``makeOperation()`` and call `super.init()`.
+///
+/// ```swift
+/// final class CountriesModel: AsyncLoader<[Country]> {
+///   let api: API
+///   init(api: API) {
+///     self.api = api
+///     super.init()
+///   }
+///   override func makeOperation() -> Operation {
+///     { [api] in try await api.countries() }
+///   }
+/// }
+/// ```
 @MainActor
 open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
+  /// The load: an async function that returns the value, run off the main actor.
+  public typealias Operation = @Sendable () async throws -> Value
+
   /// The phase of the load.
-  public private(set) var phase: LoadPhase<Value, any Error> {
-    get {
-      observation.access(self, keyPath: phaseKey)
-      return storedPhase
-    }
-    set {
-      observation.withMutation(of: self, keyPath: phaseKey) { storedPhase = newValue }
-    }
-    _modify {
-      // In place, so a page appends to the stored items without copying them.
-      observation.willSet(self, keyPath: phaseKey)
-      defer { observation.didSet(self, keyPath: phaseKey) }
-      yield &storedPhase
-    }
-  }
-  /// Failed attempts since the last success: grows during retries with backoff.
-  public private(set) var failureCount: Int {
-    get {
-      observation.access(self, keyPath: failureCountKey)
-      return storedFailureCount
-    }
-    set {
-      observation.withMutation(of: self, keyPath: failureCountKey) { storedFailureCount = newValue }
-    }
+  public var phase: LoadPhase<Value, any Error> {
+    driver.accessPhase()
+    return storedPhase
   }
 
-  // Observation is written by hand instead of with `@Observable`: the macro forms
-  // `\AsyncLoader.phase` on every access and mutation, and for a generic class the runtime builds
-  // that key path anew each time (about 22,000 instructions and 2 mallocs, measured with
-  // callgrind in Benchmarks/). Here each key path is formed once per loader.
-  private let observation = ObservationRegistrar()
-  private let phaseKey: KeyPath<AsyncLoader, LoadPhase<Value, any Error>> = \.phase
-  private let failureCountKey: KeyPath<AsyncLoader, Int> = \.failureCount
-  private var storedPhase: LoadPhase<Value, any Error>
-  private var storedFailureCount = 0
+  /// Failed attempts since the last success or ``reset()``: grows during retries with backoff,
+  /// so a screen can show "attempt 2 of 3".
+  public var failureCount: Int {
+    driver.accessFailureCount()
+    return driver.failureCount
+  }
+
   /// When the value was loaded, on ``clock``; `nil` when no value has loaded. It changes only
-  /// together with ``phase``, so it is not observed on its own.
-  public private(set) var loadedAt: LoaderClock.Instant?
+  /// together with ``phase`` and is observed with it.
+  public var loadedAt: LoaderClock.Instant? {
+    driver.accessPhase()
+    return driver.loadedAt
+  }
 
   /// The clock for retry waits and staleness.
-  public let clock: LoaderClock
+  public var clock: LoaderClock { driver.clock }
   /// How failed attempts are retried before the failure shows.
   public var retryPolicy: RetryPolicy
   /// How old a value may grow before ``load()`` fetches it again; `nil` never goes stale.
-  public var staleAfter: Duration?
+  public var staleAfter: Duration? {
+    get { driver.staleAfter }
+    set { driver.staleAfter = newValue }
+  }
   /// What a trigger does when a load already runs.
   public var overlapPolicy: OverlapPolicy
 
-  private let source: Source
-  /// The generation of the current load; results of any other generation are stale.
-  private var generation: UInt64 = 0
-  /// The running operation or subscription.
-  private var task: Task<Void, Never>?
-  /// Callers waiting for the current load to settle.
-  private let waiters = Waiters()
+  private let driver: LoadDriver
+  private var storedPhase: LoadPhase<Value, any Error>
+  /// Where the value comes from; set once, by the initializers.
+  private var source = Source.subclass
 
   enum Source {
-    case operation(@Sendable () async throws -> Value)
+    case operation(Operation)
     case subclass
     case sequence(@MainActor (SequenceSink) async -> Void)
   }
@@ -92,7 +90,8 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
   /// Creates a loader that runs `operation`.
   ///
   /// - Parameters:
-  ///   - phase: The initial phase, for previews and tests.
+  ///   - phase: The initial phase, for previews and tests. A loading phase is shown as it is;
+  ///     no load runs until the first trigger, which starts a real one.
   ///   - clock: The clock for retry waits and staleness.
   ///   - retry: How failed attempts are retried; none by default.
   ///   - staleAfter: How old a value may grow before ``load()`` fetches again.
@@ -104,21 +103,28 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
     retry: RetryPolicy = .none,
     staleAfter: Duration? = nil,
     overlap: OverlapPolicy = .joinRunning,
-    operation: @escaping @Sendable () async throws -> Value
+    operation: @escaping Operation
   ) {
-    self.init(
-      source: .operation(operation), phase: phase, clock: LoaderClock(clock), retry: retry,
-      staleAfter: staleAfter, overlap: overlap)
+    self.init(phase: phase, clock: clock, retry: retry, staleAfter: staleAfter, overlap: overlap)
+    source = .operation(operation)
   }
 
-  /// Creates a loader for a subclass that overrides ``operation()``.
+  /// Creates a loader for a subclass that overrides ``makeOperation()``.
   ///
   /// ```swift
   /// final class CountriesModel: AsyncLoader<[Country]> {
   ///   init() { super.init() }
-  ///   override func operation() async throws -> [Country] { try await api.countries() }
+  ///   override func makeOperation() -> Operation { { try await API().countries() } }
   /// }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - phase: The initial phase, for previews and tests. A loading phase is shown as it is;
+  ///     no load runs until the first trigger, which starts a real one.
+  ///   - clock: The clock for retry waits and staleness.
+  ///   - retry: How failed attempts are retried; none by default.
+  ///   - staleAfter: How old a value may grow before ``load()`` fetches again.
+  ///   - overlap: What a trigger does while a load runs.
   public init(
     phase: LoadPhase<Value, any Error> = .idle,
     clock: some Clock<Duration> = ContinuousClock(),
@@ -126,41 +132,34 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
     staleAfter: Duration? = nil,
     overlap: OverlapPolicy = .joinRunning
   ) {
-    self.source = .subclass
-    self.storedPhase = phase
-    self.clock = LoaderClock(clock)
-    self.retryPolicy = retry
-    self.staleAfter = staleAfter
-    self.overlapPolicy = overlap
-    if phase.value != nil { loadedAt = self.clock.now }
+    driver = LoadDriver(clock: LoaderClock(clock), staleAfter: staleAfter)
+    storedPhase = phase
+    retryPolicy = retry
+    overlapPolicy = overlap
+    if phase.value != nil { driver.loadedAt = driver.clock.now }
   }
 
-  init(
-    source: Source, phase: LoadPhase<Value, any Error>, clock: LoaderClock, retry: RetryPolicy,
-    staleAfter: Duration?, overlap: OverlapPolicy
+  convenience init(
+    phase: LoadPhase<Value, any Error>, clock: some Clock<Duration>, staleAfter: Duration?,
+    sequence: @escaping @MainActor (SequenceSink) async -> Void
   ) {
-    self.source = source
-    self.storedPhase = phase
-    self.clock = clock
-    self.retryPolicy = retry
-    self.staleAfter = staleAfter
-    self.overlapPolicy = overlap
-    if phase.value != nil { loadedAt = clock.now }
+    self.init(phase: phase, clock: clock, staleAfter: staleAfter, overlap: .latestWins)
+    source = .sequence(sequence)
   }
 
-  deinit {
-    task?.cancel()
-  }
-
-  /// The load. Subclasses override it (and call `super.init()` without an operation); the
-  /// default runs the closure given to ``init(phase:clock:retry:staleAfter:overlap:operation:)``.
+  /// Makes the operation of a load; called on the main actor each time a load starts.
   ///
-  /// - Throws: ``AsyncLoaderError/missingOperation(loader:)`` when there is neither.
-  open func operation() async throws -> Value {
-    guard case .operation(let operation) = source else {
-      throw AsyncLoaderError.missingOperation(loader: String(describing: type(of: self)))
-    }
-    return try await operation()
+  /// Subclasses override it and return a closure that loads. Capture what the load needs
+  /// (an API client, an id), not `self`: the loader is then never kept alive by its own load,
+  /// and releasing it cancels the request. The default returns the closure given to
+  /// ``init(phase:clock:retry:staleAfter:overlap:operation:)``.
+  ///
+  /// - Returns: The operation; without an override or a closure, one that throws
+  ///   ``AsyncLoaderError/missingOperation(loader:)``.
+  open func makeOperation() -> Operation {
+    if case .operation(let operation) = source { return operation }
+    let loader = String(describing: type(of: self))
+    return { throw AsyncLoaderError.missingOperation(loader: loader) }
   }
 
   // MARK: Triggers
@@ -169,24 +168,15 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
   /// load finishes; joins a load that runs, under either ``OverlapPolicy``. This is what `.task`
   /// calls, so appearing again does not fetch again.
   public func load() async {
-    if phase.isLoading {
-      await waitForSettle()  // joins, whatever the overlap policy: `.task` never restarts a load
-    } else if needsLoad {
-      begin()
-      await waitForSettle()
-    }
+    if startLoadIfNeeded() { await driver.wait() }
   }
 
   /// Fetches whatever is shown and returns when the load finishes; joins a load that runs
   /// (or replaces it under ``OverlapPolicy/latestWins``). Pull-to-refresh calls it: the value
   /// stays visible while it runs, and cancelling the awaiting task does not cancel the load.
   public func reload() async {
-    if phase.isLoading {
-      await joinOrReplace()
-    } else {
-      begin()
-      await waitForSettle()
-    }
+    startReload()
+    await driver.wait()
   }
 
   /// Tries again after a failure; the same as ``reload()``.
@@ -194,92 +184,81 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
     await reload()
   }
 
-  /// Starts ``load()`` without waiting, for button actions and `onAppear`.
+  /// Starts ``load()`` without waiting, for button actions and `onAppear`; it decides exactly
+  /// as ``load()`` does.
   public func startLoad() {
-    if !phase.isLoading, needsLoad { begin() }
+    startLoadIfNeeded()
   }
 
-  /// Starts ``reload()`` without waiting, for button actions.
+  /// Starts ``reload()`` without waiting, for button actions; it decides exactly as
+  /// ``reload()`` does.
   public func startReload() {
-    if phase.isLoading {
-      if overlapPolicy == .latestWins { begin() }
-    } else {
-      begin()
-    }
+    if !driver.isLoading || overlapPolicy == .latestWins { begin() }
   }
 
   /// Cancels the running load or subscription. The phase returns to where the load started
   /// (a first load to idle, a reload to loaded, a retry to failed) and waiting callers resume.
   public func cancel() {
-    stopWork()
-    if phase.isLoading { phase.cancel() }
-    settle()
+    driver.stop { storedPhase.cancel() }
   }
 
   /// Cancels any work and forgets the value, the error and the failure count: back to idle.
   public func reset() {
-    stopWork()
-    if !phase.isIdle { phase.reset() }
-    if failureCount != 0 { failureCount = 0 }
-    if loadedAt != nil { loadedAt = nil }
-    settle()
+    driver.loadedAt = nil
+    driver.stop { storedPhase.reset() }
+    driver.resetFailureCount()
   }
 
-  /// Whether ``load()`` would fetch: the phase is idle or failed, or the value is stale.
+  /// Whether ``load()`` would fetch: no load runs, and the phase is idle, failed or a loading
+  /// phase no load stands behind (an initial phase), or the value is stale.
   public var needsLoad: Bool {
+    guard !driver.isLoading else { return false }
     switch phase.kind {
-    case .idle, .failed: true
-    case .loaded, .reloadFailed: isStale
-    case .loading, .reloading, .retrying, .loadingMore, .loadMoreFailed: false
+    case .idle, .failed, .loading, .reloading, .retrying, .loadingMore: return true
+    case .loaded, .reloadFailed, .loadMoreFailed: return driver.isStale
     }
   }
 
   /// Whether the value is older than ``staleAfter``.
-  public var isStale: Bool {
-    guard let staleAfter, let loadedAt else { return false }
-    return loadedAt.duration(to: clock.now) >= staleAfter
-  }
+  public var isStale: Bool { driver.isStale }
 
   /// Whether an operation or subscription is running (a subscription goes on after its first
-  /// value has landed).
-  public var isActive: Bool { task != nil }
+  /// value has landed). It is observed together with ``phase``.
+  public var isActive: Bool {
+    driver.accessPhase()
+    return driver.isActive
+  }
 
   // MARK: Running loads
 
-  private func joinOrReplace() async {
-    if overlapPolicy == .latestWins { begin() }
-    await waitForSettle()
+  /// Starts a load when ``load()`` should; returns whether a load runs to wait for.
+  @discardableResult
+  private func startLoadIfNeeded() -> Bool {
+    if driver.isLoading { return true }  // joins, whatever the overlap policy
+    guard needsLoad else { return false }
+    begin()
+    return true
   }
 
   /// Starts a new load: supersedes whatever runs and moves the phase to a loading case.
   private func begin() {
-    stopWork()
-    if !phase.isLoading { phase.startLoading() }
-    let generation = generation
     switch source {
-    case .operation(let operation):
-      task = Task { [weak self, retryPolicy, clock] in
-        let outcome = await runAttempts(
-          operation, retry: retryPolicy, clock: clock,
-          isCurrent: { self?.generation == generation },
-          failedAttempt: { self?.failureCount += 1 })
-        self?.finish(outcome)
-      }
-    case .subclass:
-      // The operation is a method, so it holds the loader while it runs.
-      task = Task { [weak self, retryPolicy, clock] in
-        let outcome = await runAttempts(
-          {
-            guard let self else { throw CancellationError() }
-            return try await self.operation()
-          }, retry: retryPolicy, clock: clock,
-          isCurrent: { self?.generation == generation },
-          failedAttempt: { self?.failureCount += 1 })
-        self?.finish(outcome)
+    case .operation, .subclass:
+      let operation = makeOperation()
+      driver.begin({ storedPhase.startLoading() == .started }) { generation in
+        Task { [weak self, retryPolicy, clock = driver.clock] in
+          let outcome = await runAttempts(
+            operation, retry: retryPolicy, clock: clock,
+            isCurrent: { self?.driver.isCurrent(generation) ?? false },
+            failedAttempt: { self?.driver.countFailedAttempt() })
+          self?.finish(outcome)
+        }
       }
     case .sequence(let iterate):
-      let sink = SequenceSink(loader: self, generation: generation)
-      task = Task { await iterate(sink) }
+      driver.begin({ storedPhase.startLoading() == .started }) { generation in
+        let sink = SequenceSink(loader: self, generation: generation)
+        return Task { await iterate(sink) }
+      }
     }
   }
 
@@ -287,46 +266,29 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
   private func finish(_ outcome: LoadOutcome<Value>?) {
     switch outcome {
     case .success(let value): land(value)
-    case .failure(let error): land(error)
-    case .cancelled: revert()
+    case .failure(let error):
+      driver.finish {
+        storedPhase.fail(error); return true
+      }
+    case .cancelled: driver.finish { storedPhase.cancel() }
     case nil: break
     }
   }
 
-  private func land(_ value: Value) {
-    task = nil
-    phase.succeed(value)
-    if failureCount != 0 { failureCount = 0 }
-    loadedAt = clock.now
-    settle()
-  }
-
-  private func land(_ error: any Error) {
-    task = nil
-    phase.fail(error)
-    settle()
-  }
-
-  /// The operation reported cancellation on its own: return to where the load started.
-  private func revert() {
-    task = nil
-    if phase.isLoading { phase.cancel() }
-    settle()
-  }
-
-  private func stopWork() {
-    task?.cancel()
-    task = nil
-    generation &+= 1
-  }
-
-  private func waitForSettle() async {
-    guard phase.isLoading else { return }
-    await waiters.wait(since: waiters.epoch)
-  }
-
-  private func settle() {
-    waiters.resumeAll()
+  /// Shows `value` and settles; the work goes on when `ending` is `false` (a subscription).
+  private func land(_ value: Value, ending: Bool = true) {
+    driver.loadedAt = driver.clock.now
+    if ending {
+      driver.finish {
+        storedPhase.succeed(value); return true
+      }
+    } else {
+      driver.changePhase {
+        storedPhase.succeed(value); return true
+      }
+      driver.settle()
+    }
+    driver.resetFailureCount()
   }
 
   // MARK: Sequences
@@ -339,22 +301,22 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
 
     /// Lands `value`; returns `false` when the subscription is stale and should stop.
     func deliver(_ value: Value) -> Bool {
-      guard let loader, loader.generation == generation else { return false }
-      loader.phase.succeed(value)
-      loader.loadedAt = loader.clock.now
-      loader.settle()
+      guard let loader, loader.driver.isCurrent(generation) else { return false }
+      loader.land(value, ending: false)
       return true
     }
 
     /// Ends the subscription: an error lands as failed or reloadFailed; a cancellation or a
     /// sequence that ends before any element returns the phase to where it started.
     func finish(throwing error: (any Error)?) {
-      guard let loader, loader.generation == generation else { return }
-      loader.task = nil
+      guard let loader, loader.driver.isCurrent(generation) else { return }
       if let error, !isCancellation(error), !Task.isCancelled {
-        loader.land(error)
+        loader.driver.countFailedAttempt()
+        loader.driver.finish {
+          loader.storedPhase.fail(error); return true
+        }
       } else {
-        loader.revert()
+        loader.driver.finish { loader.storedPhase.cancel() }
       }
     }
   }

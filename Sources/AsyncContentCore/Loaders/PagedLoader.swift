@@ -23,7 +23,7 @@ public import Observation
 ///   existing entry in place, so `ForEach` never sees a duplicate id.
 /// - **Appends are O(page size).** Pages are merged into the stored items in place.
 /// - Joining, caller cancellation, cancellation that is never a failure, stale results,
-///   retry and staleness work as in ``AsyncLoader``.
+///   retry, staleness and cancel-on-release work as in ``AsyncLoader``.
 @MainActor
 public final class PagedLoader<Item: Identifiable & Sendable, Cursor: Sendable>: Observable
 where Item.ID: Sendable {
@@ -35,71 +35,61 @@ where Item.ID: Sendable {
   public typealias FetchPage = @Sendable (_ cursor: Cursor?) async throws -> Page<Item, Cursor>
 
   /// The phase of the list.
-  public private(set) var phase: PagedPhase<Items, any Error> {
-    get {
-      observation.access(self, keyPath: phaseKey)
-      return storedPhase
-    }
-    set {
-      observation.withMutation(of: self, keyPath: phaseKey) { storedPhase = newValue }
-    }
-    _modify {
-      // In place, so a page appends to the stored items without copying them.
-      observation.willSet(self, keyPath: phaseKey)
-      defer { observation.didSet(self, keyPath: phaseKey) }
-      yield &storedPhase
-    }
-  }
-  /// Failed attempts since the last success: grows during retries with backoff.
-  public private(set) var failureCount: Int {
-    get {
-      observation.access(self, keyPath: failureCountKey)
-      return storedFailureCount
-    }
-    set {
-      observation.withMutation(of: self, keyPath: failureCountKey) { storedFailureCount = newValue }
-    }
+  public var phase: PagedPhase<Items, any Error> {
+    driver.accessPhase()
+    return storedPhase
   }
 
-  // Observation is written by hand instead of with `@Observable`: the macro forms
-  // `\PagedLoader.phase` on every access and mutation, and for a generic class the runtime builds
-  // that key path anew each time (about 22,000 instructions and 2 mallocs, measured with
-  // callgrind in Benchmarks/). Here each key path is formed once per loader.
-  private let observation = ObservationRegistrar()
-  private let phaseKey: KeyPath<PagedLoader, PagedPhase<Items, any Error>> = \.phase
-  private let failureCountKey: KeyPath<PagedLoader, Int> = \.failureCount
-  private var storedPhase: PagedPhase<Items, any Error>
-  private var storedFailureCount = 0
   /// The cursor of the next page; `nil` before the first page and at the end. It changes only
-  /// together with ``phase``, so it is not observed on its own.
-  public private(set) var nextCursor: Cursor?
-  /// When the first page was loaded, on ``clock``.
-  public private(set) var loadedAt: LoaderClock.Instant?
+  /// together with ``phase`` and is observed with it.
+  public var nextCursor: Cursor? {
+    driver.accessPhase()
+    return storedNextCursor
+  }
+
+  /// Failed attempts since the last page that loaded, or ``reset()``.
+  public var failureCount: Int {
+    driver.accessFailureCount()
+    return driver.failureCount
+  }
+
+  /// When the first page was loaded, on ``clock``; observed with ``phase``.
+  public var loadedAt: LoaderClock.Instant? {
+    driver.accessPhase()
+    return driver.loadedAt
+  }
 
   /// The clock for retry waits and staleness.
-  public let clock: LoaderClock
+  public var clock: LoaderClock { driver.clock }
   /// How failed page loads are retried before the failure shows.
   public var retryPolicy: RetryPolicy
   /// How old the list may grow before ``load()`` loads it again from the first page.
-  public var staleAfter: Duration?
+  public var staleAfter: Duration? {
+    get { driver.staleAfter }
+    set { driver.staleAfter = newValue }
+  }
 
+  private let driver: LoadDriver
+  private var storedPhase: PagedPhase<Items, any Error>
+  private var storedNextCursor: Cursor?
   private let fetchPage: FetchPage
   private let mergePage: MergePage
-  private var generation: UInt64 = 0
-  private var task: Task<Void, Never>?
-  private let waiters = Waiters()
 
   /// Creates a paged loader.
   ///
   /// - Parameters:
-  ///   - phase: The initial phase, for previews and tests.
+  ///   - phase: The initial phase, for previews and tests. A loading phase is shown as it is;
+  ///     no load runs until the first trigger, which starts a real one.
   ///   - nextCursor: The next cursor that goes with an initial phase that has items.
   ///   - clock: The clock for retry waits and staleness.
   ///   - retry: How failed page loads are retried; none by default.
   ///   - staleAfter: How old the list may grow before ``load()`` loads it again.
-  ///   - merge: Adds a page to the items, in place. The default keeps items unique by id: an
-  ///     item whose id is already loaded updates that entry where it stands. Pass your own to
-  ///     merge differently (for example, to keep the first copy of a repeated item).
+  ///   - merge: Adds a page to the items, in place, the first page included (into empty
+  ///     items). The default, ``updateOrAppend(_:_:)``, keeps items unique by id: an item whose
+  ///     id is already loaded updates that entry where it stands. Pass your own to merge
+  ///     differently (for example, to keep the first copy of a repeated item). Keep it linear in
+  ///     the page: a merge that copies or re-reserves all the items on every page makes paging
+  ///     quadratic.
   ///   - fetchPage: Fetches the page at a cursor, `nil` for the first page. It runs off the main
   ///     actor.
   public init(
@@ -108,23 +98,23 @@ where Item.ID: Sendable {
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
     staleAfter: Duration? = nil,
-    merge: @escaping MergePage = { items, page in
-      for item in page { items.updateOrAppend(item) }
-    },
+    merge: @escaping MergePage = updateOrAppend,
     fetchPage: @escaping FetchPage
   ) {
-    self.mergePage = merge
-    self.storedPhase = phase
-    self.nextCursor = nextCursor
-    self.clock = LoaderClock(clock)
-    self.retryPolicy = retry
-    self.staleAfter = staleAfter
+    driver = LoadDriver(clock: LoaderClock(clock), staleAfter: staleAfter)
+    storedPhase = phase
+    storedNextCursor = nextCursor
+    retryPolicy = retry
+    mergePage = merge
     self.fetchPage = fetchPage
-    if phase.value != nil { loadedAt = self.clock.now }
+    if phase.value != nil { driver.loadedAt = driver.clock.now }
   }
 
-  deinit {
-    task?.cancel()
+  /// The default merge: appends the page's new items and updates, where they stand, the items
+  /// whose ids are already loaded.
+  @inlinable
+  public nonisolated static func updateOrAppend(_ items: inout Items, _ page: [Item]) {
+    for item in page { items.updateOrAppend(item) }
   }
 
   /// The items on screen; empty when there are none.
@@ -134,24 +124,14 @@ where Item.ID: Sendable {
   public var hasMore: Bool { phase.value != nil && nextCursor != nil }
 
   /// Whether the list is older than ``staleAfter``.
-  public var isStale: Bool {
-    guard let staleAfter, let loadedAt else { return false }
-    return loadedAt.duration(to: clock.now) >= staleAfter
-  }
+  public var isStale: Bool { driver.isStale }
 
   // MARK: Triggers
 
   /// Loads the first page when there is nothing current (idle, failed or stale) and returns
   /// when it lands; joins a first-page load that runs. `.task` calls it.
   public func load() async {
-    switch phase.kind {
-    case .loading, .reloading, .retrying:
-      await waitForSettle()
-    case .idle, .failed:
-      await reload()
-    case .loaded, .reloadFailed, .loadingMore, .loadMoreFailed:
-      if isStale { await reload() }
-    }
+    if startLoadIfNeeded() { await driver.wait() }
   }
 
   /// Loads again from the first page and returns when it lands; the items stay visible until
@@ -159,7 +139,7 @@ where Item.ID: Sendable {
   /// calls it.
   public func reload() async {
     startReload()
-    await waitForSettle()
+    await driver.wait()
   }
 
   /// Tries the failed load again: the first page after a failed first load, the next page
@@ -177,104 +157,123 @@ where Item.ID: Sendable {
   /// It does nothing at the end of the list, before the first page, and while a first-page
   /// load, retry or reload runs.
   public func loadMore() async {
-    startLoadMore()
-    if phase.isLoadingMore { await waitForSettle() }
+    if startLoadMoreIfNeeded() { await driver.wait() }
   }
 
-  /// Starts ``load()`` without waiting.
+  /// Starts ``load()`` without waiting; it decides exactly as ``load()`` does.
   public func startLoad() {
-    switch phase.kind {
-    case .idle, .failed: startReload()
-    case .loaded, .reloadFailed, .loadMoreFailed: if isStale { startReload() }
-    case .loading, .reloading, .retrying, .loadingMore: break
-    }
+    startLoadIfNeeded()
   }
 
-  /// Starts ``reload()`` without waiting.
+  /// Starts ``reload()`` without waiting; it decides exactly as ``reload()`` does.
   public func startReload() {
     // A first-page load that runs is joined; anything else (a load-more included) gives way.
-    // The phase is mutated only when it changes, so a joining trigger notifies no observer.
-    guard phase.kind == .loadingMore || !phase.isLoading else { return }
-    phase.startLoading()
-    begin(cursor: nil)
+    if !isLoadingFirstPage { beginPage(at: nil) }
   }
 
-  /// Starts ``loadMore()`` without waiting, for a footer's `onAppear`.
+  /// Starts ``loadMore()`` without waiting, for a footer's `onAppear`; it decides exactly as
+  /// ``loadMore()`` does.
   public func startLoadMore() {
-    guard let cursor = nextCursor else { return }
-    switch phase.kind {
-    case .loaded, .reloadFailed, .loadMoreFailed:
-      phase.startLoadingMore()
-      begin(cursor: cursor)
-    case .idle, .loading, .failed, .reloading, .retrying, .loadingMore:
-      return
-    }
+    startLoadMoreIfNeeded()
   }
 
   /// Cancels the running load: the phase returns to where it started and waiting callers
   /// resume.
   public func cancel() {
-    stopWork()
-    if phase.isLoading { phase.cancel() }
-    waiters.resumeAll()
+    driver.stop { storedPhase.cancel() }
   }
 
   /// Cancels any work and forgets the items, the cursor and the error: back to idle.
   public func reset() {
-    stopWork()
-    if !phase.isIdle { phase.reset() }
-    if failureCount != 0 { failureCount = 0 }
-    nextCursor = nil
-    loadedAt = nil
-    waiters.resumeAll()
+    storedNextCursor = nil
+    driver.loadedAt = nil
+    driver.stop { storedPhase.reset() }
+    driver.resetFailureCount()
   }
 
   // MARK: Running loads
 
-  /// Starts fetching the page at `cursor` (`nil`: the first page); the phase has already moved
-  /// to the matching loading case.
-  private func begin(cursor: Cursor?) {
-    stopWork()
-    let generation = generation
-    task = Task { [weak self, fetchPage, retryPolicy, clock] in
-      let outcome = await runAttempts(
-        { try await fetchPage(cursor) }, retry: retryPolicy, clock: clock,
-        isCurrent: { self?.generation == generation },
-        failedAttempt: { self?.failureCount += 1 })
-      self?.finish(outcome, isFirstPage: cursor == nil)
+  /// Whether a first-page load (a first load, a retry or a reload) runs.
+  private var isLoadingFirstPage: Bool {
+    driver.isLoading && storedPhase.kind != .loadingMore
+  }
+
+  /// Starts the first page when ``load()`` should; returns whether a load runs to wait for.
+  @discardableResult
+  private func startLoadIfNeeded() -> Bool {
+    if isLoadingFirstPage { return true }  // joins
+    switch storedPhase.kind {
+    case .idle, .failed, .loading, .reloading, .retrying:
+      // Nothing to show, or a loading phase no load stands behind (an initial phase).
+      beginPage(at: nil)
+      return true
+    case .loaded, .reloadFailed, .loadingMore, .loadMoreFailed:
+      // A list is shown: it loads again only when it is stale, superseding a load-more.
+      guard driver.isStale else { return false }
+      beginPage(at: nil)
+      return true
     }
   }
 
+  /// Starts the next page when ``loadMore()`` should; returns whether a load-more runs to wait
+  /// for.
+  @discardableResult
+  private func startLoadMoreIfNeeded() -> Bool {
+    if driver.isLoading { return storedPhase.kind == .loadingMore }  // joins, or unavailable
+    guard let cursor = storedNextCursor else { return false }
+    switch storedPhase.kind {
+    case .loaded, .reloadFailed, .loadMoreFailed, .loadingMore:
+      beginPage(at: cursor)
+      return true
+    case .idle, .loading, .failed, .reloading, .retrying:
+      return false
+    }
+  }
+
+  /// Starts fetching the page at `cursor` (`nil`: the first page), superseding whatever runs.
+  private func beginPage(at cursor: Cursor?) {
+    let isFirstPage = cursor == nil
+    driver.begin({
+      isFirstPage
+        ? storedPhase.startLoading() == .started : storedPhase.startLoadingMore() == .started
+    }) { generation in
+      Task { [weak self, fetchPage, retryPolicy, clock = driver.clock] in
+        let outcome = await runAttempts(
+          { try await fetchPage(cursor) }, retry: retryPolicy, clock: clock,
+          isCurrent: { self?.driver.isCurrent(generation) ?? false },
+          failedAttempt: { self?.driver.countFailedAttempt() })
+        self?.finish(outcome, isFirstPage: isFirstPage)
+      }
+    }
+  }
+
+  /// Lands the outcome of a current run; `nil` (stale) changes nothing.
   private func finish(_ outcome: LoadOutcome<Page<Item, Cursor>>?, isFirstPage: Bool) {
-    guard let outcome else { return }
-    task = nil
     switch outcome {
     case .success(let page):
-      nextCursor = page.nextCursor
-      if failureCount != 0 { failureCount = 0 }
-      if isFirstPage {
-        phase.succeed(Items(page.items, id: \.id, uniquingIDsWith: { _, later in later }))
-        loadedAt = clock.now
-      } else {
-        phase.finishLoadingMore { items in mergePage(&items, page.items) }
+      storedNextCursor = page.nextCursor
+      if isFirstPage { driver.loadedAt = driver.clock.now }
+      driver.finish {
+        if isFirstPage {
+          // The first page goes through the same merge as every other, into empty items.
+          var items = Items()
+          mergePage(&items, page.items)
+          storedPhase.succeed(items)
+          return true
+        }
+        return storedPhase.finishLoadingMore { mergePage(&$0, page.items) }
       }
+      driver.resetFailureCount()
     case .failure(let error):
-      phase.fail(error)
+      driver.finish {
+        storedPhase.fail(error)
+        return true
+      }
     case .cancelled:
-      if phase.isLoading { phase.cancel() }
+      driver.finish { storedPhase.cancel() }
+    case nil:
+      break
     }
-    waiters.resumeAll()
-  }
-
-  private func stopWork() {
-    task?.cancel()
-    task = nil
-    generation &+= 1
-  }
-
-  private func waitForSettle() async {
-    guard phase.isLoading else { return }
-    await waiters.wait(since: waiters.epoch)
   }
 }
 
@@ -292,9 +291,7 @@ extension PagedLoader where Cursor == Int {
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
     staleAfter: Duration? = nil,
-    merge: @escaping MergePage = { items, page in
-      for item in page { items.updateOrAppend(item) }
-    },
+    merge: @escaping MergePage = updateOrAppend,
     fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> [Item]
   ) -> PagedLoader {
     precondition(pageSize > 0, "PagedLoader.offset(pageSize:) needs a positive page size")
@@ -321,9 +318,7 @@ extension PagedLoader where Cursor == Item.ID {
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
     staleAfter: Duration? = nil,
-    merge: @escaping MergePage = { items, page in
-      for item in page { items.updateOrAppend(item) }
-    },
+    merge: @escaping MergePage = updateOrAppend,
     fetch: @escaping @Sendable (_ lastID: Item.ID?, _ limit: Int) async throws -> [Item]
   ) -> PagedLoader {
     precondition(pageSize > 0, "PagedLoader.afterLastID(pageSize:) needs a positive page size")

@@ -145,8 +145,13 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Forgets everything: any phase becomes idle.
-  public mutating func reset() {
+  ///
+  /// - Returns: whether the phase changed (it was not idle).
+  @discardableResult
+  public mutating func reset() -> Bool {
+    guard kind != .idle else { return false }
     self = .idle
+    return true
   }
 
   /// Transforms the value, keeping the case and the error.

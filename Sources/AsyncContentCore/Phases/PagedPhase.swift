@@ -147,8 +147,13 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Forgets everything: any phase becomes idle.
-  public mutating func reset() {
+  ///
+  /// - Returns: whether the phase changed (it was not idle).
+  @discardableResult
+  public mutating func reset() -> Bool {
+    guard kind != .idle else { return false }
     self = .idle
+    return true
   }
 
   /// Starts loading the next page.

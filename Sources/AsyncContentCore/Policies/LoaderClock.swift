@@ -28,6 +28,10 @@ public struct LoaderClock: Clock, Sendable {
 
   /// Wraps `clock`.
   public init<C: Clock<Duration>>(_ clock: C) {
+    if let clock = clock as? LoaderClock {
+      self = clock  // already wrapped: its instants keep their reference
+      return
+    }
     let reference = clock.now
     self.elapsed = { reference.duration(to: clock.now) }
     self.sleeper = { deadline, tolerance in

@@ -28,9 +28,9 @@ extension AsyncLoader {
     staleAfter: Duration? = nil,
     sequence makeSequence: @escaping @MainActor () -> S
   ) where S.Element == Value {
-    self.init(
-      source: .sequence({ sink in await Self.drain(makeSequence(), into: sink) }), phase: phase,
-      clock: LoaderClock(clock), retry: .none, staleAfter: staleAfter, overlap: .latestWins)
+    self.init(phase: phase, clock: clock, staleAfter: staleAfter) { sink in
+      await Self.drain(makeSequence(), into: sink)
+    }
   }
 
   /// Creates a loader fed by a Combine publisher, like seed 004's `PublishedObject`.
@@ -64,9 +64,7 @@ extension AsyncLoader {
       await Self.drain(stream, into: sink)
       subscription.cancel()
     }
-    self.init(
-      source: .sequence(subscribe), phase: phase, clock: LoaderClock(clock), retry: .none,
-      staleAfter: staleAfter, overlap: .latestWins)
+    self.init(phase: phase, clock: clock, staleAfter: staleAfter, sequence: subscribe)
   }
 
   /// Delivers every element of `sequence` while the subscription is current.
