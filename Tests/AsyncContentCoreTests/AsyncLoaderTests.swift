@@ -7,7 +7,7 @@ import Observation
 import Testing
 
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct AsyncLoaderTests {
   @Test func firstLoadGoesThroughLoadingToLoaded() async {
     let gate = Gate<Int>()

@@ -283,7 +283,7 @@ func snippetJSONRequest(url: URL) -> AsyncLoader<[Country]> {
 
 func message(for error: any Error) -> String {
   switch error as? HTTPLoadError {
-  case .status(let code, _, _)?: "The server answered \(code)."
+  case .status(let code, _, _, _)?: "The server answered \(code)."
   case .decoding(_, let codingPath, _)?: "Unexpected data at \(codingPath)."
   case .transport?, .timeout?: "Check your connection."
   case .invalidResponse?, nil: "Something went wrong."
@@ -292,7 +292,7 @@ func message(for error: any Error) -> String {
 
 // MARK: - Testing.md
 
-@Test @MainActor func pullToRefreshKeepsTheListUntilTheLoadLands() async {
+@Test(.timeLimit(.minutes(1))) @MainActor func pullToRefreshKeepsTheListUntilTheLoadLands() async {
   let gate = OperationGate<[String]>()
   let loader = AsyncLoader(phase: .loaded(["Austria"])) { try await gate.call() }
 
@@ -306,7 +306,7 @@ func message(for error: any Error) -> String {
   #expect(loader.phase.value == ["Austria", "Brazil"])
 }
 
-@Test @MainActor func retriesAfterOneSecond() async {
+@Test(.timeLimit(.minutes(1))) @MainActor func retriesAfterOneSecond() async {
   await withMainSerialExecutor {
     let clock = TestClock()
     let gate = OperationGate<[String]>()
@@ -329,7 +329,7 @@ func message(for error: any Error) -> String {
   }
 }
 
-@Test @MainActor func loadMoreAppendsTheNextPage() async {
+@Test(.timeLimit(.minutes(1))) @MainActor func loadMoreAppendsTheNextPage() async {
   let pages = PagedGate<Country, Int>()
   let loader = PagedLoader { try await pages.fetch($0) }
 
@@ -359,7 +359,7 @@ func snippetInitialPhases() -> (
   return (loaded, failed, paged)
 }
 
-@Test @MainActor func joiningNotifiesNobody() async {
+@Test(.timeLimit(.minutes(1))) @MainActor func joiningNotifiesNobody() async {
   let gate = OperationGate<[String]>()
   let loader = AsyncLoader { try await gate.call() }
   let recorder = PhaseRecorder(loader)
@@ -445,7 +445,7 @@ private func settle(until condition: () -> Bool) async {
 }
 
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct DocSnippetTests {
   @Test func landingPageLoadsAndReloads() async {
     let loader = await snippetLandingPage()

@@ -109,9 +109,9 @@ enum HTTPFailureKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
   func matches(_ error: (any Error)?, url: URL) -> Bool {
     guard let error = error as? HTTPLoadError, error.url == url else { return false }
     switch (self, error) {
-    case (.serverError, .status(500, _, let excerpt)):
+    case (.serverError, .status(500, _, let excerpt, _)):
       return excerpt == Self.serverErrorBody
-    case (.notFound, .status(404, _, let excerpt)):
+    case (.notFound, .status(404, _, let excerpt, _)):
       return excerpt == "no such country"
     case (.malformedJSON, .decoding(let description, let codingPath, _)):
       return description.contains("not valid JSON") && codingPath.isEmpty
@@ -249,7 +249,7 @@ struct HTTPIntegrationTests {
       let url = server.url("/countries")
       let error = await httpFetchError(
         JSONRequest<[HTTPTestItem]>(url: url, session: server.session))
-      guard case .status(500, url, let excerpt) = error as? HTTPLoadError else {
+      guard case .status(500, url, let excerpt, _) = error as? HTTPLoadError else {
         Issue.record("expected HTTP 500 from \(url), got \(String(describing: error))")
         return
       }

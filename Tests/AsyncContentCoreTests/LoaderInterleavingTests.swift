@@ -19,7 +19,7 @@ import Testing
 /// the joining policy allows), no stale value, error or page lands, no cancellation shows as a
 /// failure, no value is lost except by reset (paged: no item except by a landed first page or
 /// reset, never a duplicate id, no request after the end, each request at the expected cursor,
-/// the footer), the phase is the model's, and every caller whose load settled has resumed while
+/// the footer), the phase and `failureCount` are the model's, and every caller whose load settled has resumed while
 /// no other has. At the end every caller has resumed.
 ///
 /// The operations are gates resolved by the test. Most schedules run main-actor operations, so
@@ -28,7 +28,7 @@ import Testing
 /// global executor the test waits out. Half the gates ignore cancellation, so the results of
 /// superseded, cancelled and reset loads really arrive, late.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct LoaderInterleavingTests {
   static let seed: UInt64 = environmentNumber("LOADER_INTERLEAVING_SEED") ?? 0x00C0_FFEE_5EED
   static let schedules = Int(environmentNumber("LOADER_INTERLEAVING_SCHEDULES") ?? 10_000)
@@ -273,6 +273,8 @@ private struct LoaderSchedule {
   private var nextID = 1
   /// The value the last check saw.
   private var observedValue: Int?
+  /// Failed attempts since the last success or reset: what `failureCount` must say.
+  private var failures = 0
 
   init(seed: UInt64, index: Int) {
     random = SplitMix64(seed: seed, index: index)
@@ -402,6 +404,7 @@ private struct LoaderSchedule {
       default:
         supersede()
         phase = .idle
+        failures = 0
         settle()
         return .reset
       }
@@ -423,12 +426,18 @@ private struct LoaderSchedule {
       if isCurrent {
         phase = LoadSnapshot(kind: .loaded, value: id)
         delivered = id
+        failures = 0
       } else {
         staleValues.insert(id)
       }
       return .succeed(call: call, value: id)
     case 6...8:
-      if isCurrent { phase = phase.failing(id) } else { staleValues.insert(id) }
+      if isCurrent {
+        phase = phase.failing(id)
+        failures += 1
+      } else {
+        staleValues.insert(id)
+      }
       return .fail(call: call, error: id)
     default:
       if isCurrent { phase = phase.cancelling() }
@@ -559,6 +568,10 @@ private struct LoaderSchedule {
       return "unexpected error in \(actual)"
     }
     if snapshot != phase { return "the phase is \(snapshot), expected \(phase)" }
+    // Failed attempts since the last success or reset, and none else.
+    if loader.failureCount != failures {
+      return "failureCount is \(loader.failureCount), expected \(failures)"
+    }
     // Every caller whose load settled (or who was cancelled) resumes; no one resumes early.
     if let stuck = resumed.first(where: { !callers.finished[$0] }) {
       return "caller \(stuck) did not resume"
@@ -659,6 +672,8 @@ private struct PagedSchedule {
   private var observedIDs: Set<Int> = []
   /// Whether the last step landed a first page, which replaces the items.
   private var firstPageLanded = false
+  /// Failed attempts since the last page landed or reset: what `failureCount` must say.
+  private var failures = 0
   private var nextID = 1
 
   init(seed: UInt64, index: Int) {
@@ -790,6 +805,7 @@ private struct PagedSchedule {
         supersede()
         phase = .idle
         nextCursor = nil
+        failures = 0
         settle()
         return .reset
       }
@@ -827,6 +843,7 @@ private struct PagedSchedule {
       let (items, next) = page(at: cursor, call: call)
       if isCurrent {
         nextCursor = next
+        failures = 0
         if firstPage {
           phase = PagedSnapshot(kind: .loaded, items: items)
         } else {
@@ -846,6 +863,7 @@ private struct PagedSchedule {
       let error = nextID
       nextID += 1
       if isCurrent {
+        failures += 1
         switch phase.kind {
         case .loadingMore:
           phase = PagedSnapshot(kind: .loadMoreFailed, items: phase.items, error: error)
@@ -1032,6 +1050,9 @@ private struct PagedSchedule {
     if loader.nextCursor != nextCursor {
       return
         "the cursor is \(String(describing: loader.nextCursor)), expected \(String(describing: nextCursor))"
+    }
+    if loader.failureCount != failures {
+      return "failureCount is \(loader.failureCount), expected \(failures)"
     }
     // The footer says the end at the end and never asks for more there.
     // The footer changes with the cursor, which only a landing page moves.

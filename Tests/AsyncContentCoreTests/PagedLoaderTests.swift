@@ -7,7 +7,7 @@ import Observation
 import Testing
 
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct PagedLoaderTests {
   typealias Loader = PagedLoader<PagedRow, Int>
 

@@ -84,7 +84,7 @@ extension LoadPhase {
     case .succeed: succeed(value)
     case .fail: fail(error)
     case .cancel: return .changed(cancel())
-    case .reset: reset()
+    case .reset: return .changed(reset())
     case .startLoadingMore, .finishLoadingMore: break
     }
     return nil
@@ -102,7 +102,7 @@ extension PagedPhase where Value: RangeReplaceableCollection {
     case .succeed: succeed(value)
     case .fail: fail(error)
     case .cancel: return .changed(cancel())
-    case .reset: reset()
+    case .reset: return .changed(reset())
     case .startLoadingMore: return .loadMore(startLoadingMore())
     case .finishLoadingMore: return .changed(finishLoadingMore { $0.append(contentsOf: page) })
     }

@@ -40,43 +40,43 @@ enum TransitionTable {
     .init(.idle, .succeed, .loaded(v2)),
     .init(.idle, .fail, .failed(e2)),
     .init(.idle, .cancel, .idle, returns: .changed(false)),
-    .init(.idle, .reset, .idle),
+    .init(.idle, .reset, .idle, returns: .changed(false)),
     // loading: the first load.
     .init(.loading, .startLoading, .loading, returns: .start(.alreadyLoading)),
     .init(.loading, .succeed, .loaded(v2)),
     .init(.loading, .fail, .failed(e2)),
     .init(.loading, .cancel, .idle, returns: .changed(true)),
-    .init(.loading, .reset, .idle),
+    .init(.loading, .reset, .idle, returns: .changed(true)),
     // loaded: a reload keeps the value; a failure keeps it too.
     .init(.loaded(v), .startLoading, .reloading(v), returns: .start(.started)),
     .init(.loaded(v), .succeed, .loaded(v2)),
     .init(.loaded(v), .fail, .reloadFailed(v, e2)),
     .init(.loaded(v), .cancel, .loaded(v), returns: .changed(false)),
-    .init(.loaded(v), .reset, .idle),
+    .init(.loaded(v), .reset, .idle, returns: .changed(true)),
     // failed: a new load is a retry that keeps the error visible.
     .init(.failed(e), .startLoading, .retrying(e), returns: .start(.started)),
     .init(.failed(e), .succeed, .loaded(v2)),
     .init(.failed(e), .fail, .failed(e2)),
     .init(.failed(e), .cancel, .failed(e), returns: .changed(false)),
-    .init(.failed(e), .reset, .idle),
+    .init(.failed(e), .reset, .idle, returns: .changed(true)),
     // reloading: joins, keeps the value on failure, cancels back to loaded.
     .init(.reloading(v), .startLoading, .reloading(v), returns: .start(.alreadyLoading)),
     .init(.reloading(v), .succeed, .loaded(v2)),
     .init(.reloading(v), .fail, .reloadFailed(v, e2)),
     .init(.reloading(v), .cancel, .loaded(v), returns: .changed(true)),
-    .init(.reloading(v), .reset, .idle),
+    .init(.reloading(v), .reset, .idle, returns: .changed(true)),
     // retrying: joins, replaces the error on failure, cancels back to failed.
     .init(.retrying(e), .startLoading, .retrying(e), returns: .start(.alreadyLoading)),
     .init(.retrying(e), .succeed, .loaded(v2)),
     .init(.retrying(e), .fail, .failed(e2)),
     .init(.retrying(e), .cancel, .failed(e), returns: .changed(true)),
-    .init(.retrying(e), .reset, .idle),
+    .init(.retrying(e), .reset, .idle, returns: .changed(true)),
     // reloadFailed: a reload dismisses the banner; a new failure replaces the error.
     .init(.reloadFailed(v, e), .startLoading, .reloading(v), returns: .start(.started)),
     .init(.reloadFailed(v, e), .succeed, .loaded(v2)),
     .init(.reloadFailed(v, e), .fail, .reloadFailed(v, e2)),
     .init(.reloadFailed(v, e), .cancel, .reloadFailed(v, e), returns: .changed(false)),
-    .init(.reloadFailed(v, e), .reset, .idle),
+    .init(.reloadFailed(v, e), .reset, .idle, returns: .changed(true)),
   ]
 
   /// 9 phases × 7 events.
@@ -86,7 +86,7 @@ enum TransitionTable {
     .init(.idle, .succeed, .loaded(v2)),
     .init(.idle, .fail, .failed(e2)),
     .init(.idle, .cancel, .idle, returns: .changed(false)),
-    .init(.idle, .reset, .idle),
+    .init(.idle, .reset, .idle, returns: .changed(false)),
     .init(.idle, .startLoadingMore, .idle, returns: .loadMore(.unavailable)),
     .init(.idle, .finishLoadingMore, .idle, returns: .changed(false)),
     // loading
@@ -94,7 +94,7 @@ enum TransitionTable {
     .init(.loading, .succeed, .loaded(v2)),
     .init(.loading, .fail, .failed(e2)),
     .init(.loading, .cancel, .idle, returns: .changed(true)),
-    .init(.loading, .reset, .idle),
+    .init(.loading, .reset, .idle, returns: .changed(true)),
     .init(.loading, .startLoadingMore, .loading, returns: .loadMore(.unavailable)),
     .init(.loading, .finishLoadingMore, .loading, returns: .changed(false)),
     // loaded
@@ -102,7 +102,7 @@ enum TransitionTable {
     .init(.loaded(v), .succeed, .loaded(v2)),
     .init(.loaded(v), .fail, .reloadFailed(v, e2)),
     .init(.loaded(v), .cancel, .loaded(v), returns: .changed(false)),
-    .init(.loaded(v), .reset, .idle),
+    .init(.loaded(v), .reset, .idle, returns: .changed(true)),
     .init(.loaded(v), .startLoadingMore, .loadingMore(v), returns: .loadMore(.started)),
     .init(.loaded(v), .finishLoadingMore, .loaded(v), returns: .changed(false)),
     // failed
@@ -110,7 +110,7 @@ enum TransitionTable {
     .init(.failed(e), .succeed, .loaded(v2)),
     .init(.failed(e), .fail, .failed(e2)),
     .init(.failed(e), .cancel, .failed(e), returns: .changed(false)),
-    .init(.failed(e), .reset, .idle),
+    .init(.failed(e), .reset, .idle, returns: .changed(true)),
     .init(.failed(e), .startLoadingMore, .failed(e), returns: .loadMore(.unavailable)),
     .init(.failed(e), .finishLoadingMore, .failed(e), returns: .changed(false)),
     // reloading: no load-more during a reload; a stale page is dropped.
@@ -118,7 +118,7 @@ enum TransitionTable {
     .init(.reloading(v), .succeed, .loaded(v2)),
     .init(.reloading(v), .fail, .reloadFailed(v, e2)),
     .init(.reloading(v), .cancel, .loaded(v), returns: .changed(true)),
-    .init(.reloading(v), .reset, .idle),
+    .init(.reloading(v), .reset, .idle, returns: .changed(true)),
     .init(.reloading(v), .startLoadingMore, .reloading(v), returns: .loadMore(.unavailable)),
     .init(.reloading(v), .finishLoadingMore, .reloading(v), returns: .changed(false)),
     // retrying
@@ -126,7 +126,7 @@ enum TransitionTable {
     .init(.retrying(e), .succeed, .loaded(v2)),
     .init(.retrying(e), .fail, .failed(e2)),
     .init(.retrying(e), .cancel, .failed(e), returns: .changed(true)),
-    .init(.retrying(e), .reset, .idle),
+    .init(.retrying(e), .reset, .idle, returns: .changed(true)),
     .init(.retrying(e), .startLoadingMore, .retrying(e), returns: .loadMore(.unavailable)),
     .init(.retrying(e), .finishLoadingMore, .retrying(e), returns: .changed(false)),
     // reloadFailed: the items stay, so the next page can still load.
@@ -134,7 +134,7 @@ enum TransitionTable {
     .init(.reloadFailed(v, e), .succeed, .loaded(v2)),
     .init(.reloadFailed(v, e), .fail, .reloadFailed(v, e2)),
     .init(.reloadFailed(v, e), .cancel, .reloadFailed(v, e), returns: .changed(false)),
-    .init(.reloadFailed(v, e), .reset, .idle),
+    .init(.reloadFailed(v, e), .reset, .idle, returns: .changed(true)),
     .init(.reloadFailed(v, e), .startLoadingMore, .loadingMore(v), returns: .loadMore(.started)),
     .init(.reloadFailed(v, e), .finishLoadingMore, .reloadFailed(v, e), returns: .changed(false)),
     // loadingMore: a reload supersedes it; its failure keeps every item.
@@ -142,7 +142,7 @@ enum TransitionTable {
     .init(.loadingMore(v), .succeed, .loaded(v2)),
     .init(.loadingMore(v), .fail, .loadMoreFailed(v, e2)),
     .init(.loadingMore(v), .cancel, .loaded(v), returns: .changed(true)),
-    .init(.loadingMore(v), .reset, .idle),
+    .init(.loadingMore(v), .reset, .idle, returns: .changed(true)),
     .init(
       .loadingMore(v), .startLoadingMore, .loadingMore(v), returns: .loadMore(.alreadyLoadingMore)),
     .init(.loadingMore(v), .finishLoadingMore, .loaded(v + [3]), returns: .changed(true)),
@@ -151,7 +151,7 @@ enum TransitionTable {
     .init(.loadMoreFailed(v, e), .succeed, .loaded(v2)),
     .init(.loadMoreFailed(v, e), .fail, .reloadFailed(v, e2)),
     .init(.loadMoreFailed(v, e), .cancel, .loadMoreFailed(v, e), returns: .changed(false)),
-    .init(.loadMoreFailed(v, e), .reset, .idle),
+    .init(.loadMoreFailed(v, e), .reset, .idle, returns: .changed(true)),
     .init(.loadMoreFailed(v, e), .startLoadingMore, .loadingMore(v), returns: .loadMore(.started)),
     .init(
       .loadMoreFailed(v, e), .finishLoadingMore, .loadMoreFailed(v, e), returns: .changed(false)),

@@ -70,7 +70,7 @@ final class SubjectFactory {
 }
 
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct SourceTests {
   // MARK: AsyncSequence
 

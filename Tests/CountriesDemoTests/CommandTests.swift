@@ -17,7 +17,7 @@ private func runCommand(
   return (status, output, errors)
 }
 
-@Suite("countries command")
+@Suite("countries command", .timeLimit(.minutes(1)))
 struct CommandTests {
   @Test("--script runs the six steps against the embedded server and passes")
   @MainActor

@@ -2,7 +2,7 @@ import CountriesDemo
 import Foundation
 import Testing
 
-@Suite("CountriesServer")
+@Suite("CountriesServer", .timeLimit(.minutes(1)))
 struct CountriesServerTests {
   @Test("the bundled data holds 249 unique countries sorted by name, with flags")
   func bundledData() throws {

@@ -3,7 +3,7 @@ import CountriesDemo
 import Foundation
 import Testing
 
-@Suite("InteractiveApp keys")
+@Suite("InteractiveApp keys", .timeLimit(.minutes(1)))
 @MainActor
 struct InteractiveAppTests {
   @Test("q and end of input quit with 0, Ctrl-C with 130")

@@ -2,7 +2,7 @@ import CountriesDemo
 import Foundation
 import Testing
 
-@Suite("Options")
+@Suite("Options", .timeLimit(.minutes(1)))
 struct OptionsTests {
   @Test("no arguments: interactive with the embedded server")
   func defaults() throws {

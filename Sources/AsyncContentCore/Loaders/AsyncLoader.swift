@@ -1,5 +1,3 @@
-public import Observation
-
 /// The one owner of an async load: every trigger goes through it, so there are no duplicate
 /// requests, no stale responses and no cancellation shown as an error.
 ///
@@ -40,43 +38,19 @@ public import Observation
 /// }
 /// ```
 @MainActor
-open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
+open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   /// The load: an async function that returns the value, run off the main actor.
   public typealias Operation = @Sendable () async throws -> Value
 
   /// The phase of the load.
   public var phase: LoadPhase<Value, any Error> {
-    driver.accessPhase()
+    accessPhase()
     return storedPhase
   }
 
-  /// Failed attempts since the last success or ``reset()``: grows during retries with backoff,
-  /// so a screen can show "attempt 2 of 3".
-  public var failureCount: Int {
-    driver.accessFailureCount()
-    return driver.failureCount
-  }
-
-  /// When the value was loaded, on ``clock``; `nil` when no value has loaded. It changes only
-  /// together with ``phase`` and is observed with it.
-  public var loadedAt: LoaderClock.Instant? {
-    driver.accessPhase()
-    return driver.loadedAt
-  }
-
-  /// The clock for retry waits and staleness.
-  public var clock: LoaderClock { driver.clock }
-  /// How failed attempts are retried before the failure shows.
-  public var retryPolicy: RetryPolicy
-  /// How old a value may grow before ``load()`` fetches it again; `nil` never goes stale.
-  public var staleAfter: Duration? {
-    get { driver.staleAfter }
-    set { driver.staleAfter = newValue }
-  }
   /// What a trigger does when a load already runs.
   public var overlapPolicy: OverlapPolicy
 
-  private let driver: LoadDriver
   private var storedPhase: LoadPhase<Value, any Error>
   /// Where the value comes from; set once, by the initializers.
   private var source = Source.subclass
@@ -132,11 +106,10 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
     staleAfter: Duration? = nil,
     overlap: OverlapPolicy = .joinRunning
   ) {
-    driver = LoadDriver(clock: LoaderClock(clock), staleAfter: staleAfter)
     storedPhase = phase
-    retryPolicy = retry
     overlapPolicy = overlap
-    if phase.value != nil { driver.loadedAt = driver.clock.now }
+    super.init(
+      clock: LoaderClock(clock), retry: retry, staleAfter: staleAfter, hasValue: phase.value != nil)
   }
 
   convenience init(
@@ -168,7 +141,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
   /// load finishes; joins a load that runs, under either ``OverlapPolicy``. This is what `.task`
   /// calls, so appearing again does not fetch again.
   public func load() async {
-    if startLoadIfNeeded() { await driver.wait() }
+    if startLoadIfNeeded() { await waitForLoad() }
   }
 
   /// Fetches whatever is shown and returns when the load finishes; joins a load that runs
@@ -176,7 +149,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
   /// stays visible while it runs, and cancelling the awaiting task does not cancel the load.
   public func reload() async {
     startReload()
-    await driver.wait()
+    await waitForLoad()
   }
 
   /// Tries again after a failure; the same as ``reload()``.
@@ -193,40 +166,30 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
   /// Starts ``reload()`` without waiting, for button actions; it decides exactly as
   /// ``reload()`` does.
   public func startReload() {
-    if !driver.isLoading || overlapPolicy == .latestWins { begin() }
+    if !isLoadRunning || overlapPolicy == .latestWins { begin() }
   }
 
   /// Cancels the running load or subscription. The phase returns to where the load started
   /// (a first load to idle, a reload to loaded, a retry to failed) and waiting callers resume.
   public func cancel() {
-    driver.stop { storedPhase.cancel() }
+    stopLoad { storedPhase.cancel() }
   }
 
   /// Cancels any work and forgets the value, the error and the failure count: back to idle.
   public func reset() {
-    driver.loadedAt = nil
-    driver.stop { storedPhase.reset() }
-    driver.resetFailureCount()
+    storedLoadedAt = nil
+    stopLoad { storedPhase.reset() }
+    resetFailureCount()
   }
 
   /// Whether ``load()`` would fetch: no load runs, and the phase is idle, failed or a loading
   /// phase no load stands behind (an initial phase), or the value is stale.
   public var needsLoad: Bool {
-    guard !driver.isLoading else { return false }
+    guard !isLoadRunning else { return false }
     switch phase.kind {
     case .idle, .failed, .loading, .reloading, .retrying, .loadingMore: return true
-    case .loaded, .reloadFailed, .loadMoreFailed: return driver.isStale
+    case .loaded, .reloadFailed, .loadMoreFailed: return isStale
     }
-  }
-
-  /// Whether the value is older than ``staleAfter``.
-  public var isStale: Bool { driver.isStale }
-
-  /// Whether an operation or subscription is running (a subscription goes on after its first
-  /// value has landed). It is observed together with ``phase``.
-  public var isActive: Bool {
-    driver.accessPhase()
-    return driver.isActive
   }
 
   // MARK: Running loads
@@ -234,7 +197,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
   /// Starts a load when ``load()`` should; returns whether a load runs to wait for.
   @discardableResult
   private func startLoadIfNeeded() -> Bool {
-    if driver.isLoading { return true }  // joins, whatever the overlap policy
+    if isLoadRunning { return true }  // joins, whatever the overlap policy
     guard needsLoad else { return false }
     begin()
     return true
@@ -245,17 +208,17 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
     switch source {
     case .operation, .subclass:
       let operation = makeOperation()
-      driver.begin({ storedPhase.startLoading() == .started }) { generation in
-        Task { [weak self, retryPolicy, clock = driver.clock] in
+      beginLoad({ storedPhase.startLoading() == .started }) { generation in
+        Task { [weak self, retryPolicy, clock] in
           let outcome = await runAttempts(
             operation, retry: retryPolicy, clock: clock,
-            isCurrent: { self?.driver.isCurrent(generation) ?? false },
-            failedAttempt: { self?.driver.countFailedAttempt() })
+            isCurrent: { self?.isCurrent(generation) ?? false },
+            failedAttempt: { self?.countFailedAttempt() })
           self?.finish(outcome)
         }
       }
     case .sequence(let iterate):
-      driver.begin({ storedPhase.startLoading() == .started }) { generation in
+      beginLoad({ storedPhase.startLoading() == .started }) { generation in
         let sink = SequenceSink(loader: self, generation: generation)
         return Task { await iterate(sink) }
       }
@@ -267,28 +230,28 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
     switch outcome {
     case .success(let value): land(value)
     case .failure(let error):
-      driver.finish {
+      finishLoad {
         storedPhase.fail(error); return true
       }
-    case .cancelled: driver.finish { storedPhase.cancel() }
+    case .cancelled: finishLoad { storedPhase.cancel() }
     case nil: break
     }
   }
 
   /// Shows `value` and settles; the work goes on when `ending` is `false` (a subscription).
   private func land(_ value: Value, ending: Bool = true) {
-    driver.loadedAt = driver.clock.now
+    storedLoadedAt = clock.now
     if ending {
-      driver.finish {
+      finishLoad {
         storedPhase.succeed(value); return true
       }
     } else {
-      driver.changePhase {
+      changePhase {
         storedPhase.succeed(value); return true
       }
-      driver.settle()
+      settleWaiters()
     }
-    driver.resetFailureCount()
+    resetFailureCount()
   }
 
   // MARK: Sequences
@@ -301,7 +264,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
 
     /// Lands `value`; returns `false` when the subscription is stale and should stop.
     func deliver(_ value: Value) -> Bool {
-      guard let loader, loader.driver.isCurrent(generation) else { return false }
+      guard let loader, loader.isCurrent(generation) else { return false }
       loader.land(value, ending: false)
       return true
     }
@@ -309,14 +272,14 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, Observable {
     /// Ends the subscription: an error lands as failed or reloadFailed; a cancellation or a
     /// sequence that ends before any element returns the phase to where it started.
     func finish(throwing error: (any Error)?) {
-      guard let loader, loader.driver.isCurrent(generation) else { return }
+      guard let loader, loader.isCurrent(generation) else { return }
       if let error, !isCancellation(error), !Task.isCancelled {
-        loader.driver.countFailedAttempt()
-        loader.driver.finish {
+        loader.countFailedAttempt()
+        loader.finishLoad {
           loader.storedPhase.fail(error); return true
         }
       } else {
-        loader.driver.finish { loader.storedPhase.cancel() }
+        loader.finishLoad { loader.storedPhase.cancel() }
       }
     }
   }

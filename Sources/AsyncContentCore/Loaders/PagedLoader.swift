@@ -1,5 +1,4 @@
 public import IdentifiedCollections
-public import Observation
 
 /// The owner of a cursor-paged list: the first page, load-more, pull-to-refresh, an end of list
 /// and items unique by id, with the rules of ``AsyncLoader``.
@@ -25,7 +24,7 @@ public import Observation
 /// - Joining, caller cancellation, cancellation that is never a failure, stale results,
 ///   retry, staleness and cancel-on-release work as in ``AsyncLoader``.
 @MainActor
-public final class PagedLoader<Item: Identifiable & Sendable, Cursor: Sendable>: Observable
+public final class PagedLoader<Item: Identifiable & Sendable, Cursor: Sendable>: LoaderBase
 where Item.ID: Sendable {
   /// The items, in a collection unique by id.
   public typealias Items = IdentifiedArrayOf<Item>
@@ -36,40 +35,17 @@ where Item.ID: Sendable {
 
   /// The phase of the list.
   public var phase: PagedPhase<Items, any Error> {
-    driver.accessPhase()
+    accessPhase()
     return storedPhase
   }
 
   /// The cursor of the next page; `nil` before the first page and at the end. It changes only
   /// together with ``phase`` and is observed with it.
   public var nextCursor: Cursor? {
-    driver.accessPhase()
+    accessPhase()
     return storedNextCursor
   }
 
-  /// Failed attempts since the last page that loaded, or ``reset()``.
-  public var failureCount: Int {
-    driver.accessFailureCount()
-    return driver.failureCount
-  }
-
-  /// When the first page was loaded, on ``clock``; observed with ``phase``.
-  public var loadedAt: LoaderClock.Instant? {
-    driver.accessPhase()
-    return driver.loadedAt
-  }
-
-  /// The clock for retry waits and staleness.
-  public var clock: LoaderClock { driver.clock }
-  /// How failed page loads are retried before the failure shows.
-  public var retryPolicy: RetryPolicy
-  /// How old the list may grow before ``load()`` loads it again from the first page.
-  public var staleAfter: Duration? {
-    get { driver.staleAfter }
-    set { driver.staleAfter = newValue }
-  }
-
-  private let driver: LoadDriver
   private var storedPhase: PagedPhase<Items, any Error>
   private var storedNextCursor: Cursor?
   private let fetchPage: FetchPage
@@ -101,13 +77,12 @@ where Item.ID: Sendable {
     merge: @escaping MergePage = updateOrAppend,
     fetchPage: @escaping FetchPage
   ) {
-    driver = LoadDriver(clock: LoaderClock(clock), staleAfter: staleAfter)
     storedPhase = phase
     storedNextCursor = nextCursor
-    retryPolicy = retry
     mergePage = merge
     self.fetchPage = fetchPage
-    if phase.value != nil { driver.loadedAt = driver.clock.now }
+    super.init(
+      clock: LoaderClock(clock), retry: retry, staleAfter: staleAfter, hasValue: phase.value != nil)
   }
 
   /// The default merge: appends the page's new items and updates, where they stand, the items
@@ -123,15 +98,12 @@ where Item.ID: Sendable {
   /// Whether another page exists: items are shown and there is a next cursor.
   public var hasMore: Bool { phase.value != nil && nextCursor != nil }
 
-  /// Whether the list is older than ``staleAfter``.
-  public var isStale: Bool { driver.isStale }
-
   // MARK: Triggers
 
   /// Loads the first page when there is nothing current (idle, failed or stale) and returns
   /// when it lands; joins a first-page load that runs. `.task` calls it.
   public func load() async {
-    if startLoadIfNeeded() { await driver.wait() }
+    if startLoadIfNeeded() { await waitForLoad() }
   }
 
   /// Loads again from the first page and returns when it lands; the items stay visible until
@@ -139,7 +111,7 @@ where Item.ID: Sendable {
   /// calls it.
   public func reload() async {
     startReload()
-    await driver.wait()
+    await waitForLoad()
   }
 
   /// Tries the failed load again: the first page after a failed first load, the next page
@@ -157,7 +129,7 @@ where Item.ID: Sendable {
   /// It does nothing at the end of the list, before the first page, and while a first-page
   /// load, retry or reload runs.
   public func loadMore() async {
-    if startLoadMoreIfNeeded() { await driver.wait() }
+    if startLoadMoreIfNeeded() { await waitForLoad() }
   }
 
   /// Starts ``load()`` without waiting; it decides exactly as ``load()`` does.
@@ -180,22 +152,22 @@ where Item.ID: Sendable {
   /// Cancels the running load: the phase returns to where it started and waiting callers
   /// resume.
   public func cancel() {
-    driver.stop { storedPhase.cancel() }
+    stopLoad { storedPhase.cancel() }
   }
 
   /// Cancels any work and forgets the items, the cursor and the error: back to idle.
   public func reset() {
     storedNextCursor = nil
-    driver.loadedAt = nil
-    driver.stop { storedPhase.reset() }
-    driver.resetFailureCount()
+    storedLoadedAt = nil
+    stopLoad { storedPhase.reset() }
+    resetFailureCount()
   }
 
   // MARK: Running loads
 
   /// Whether a first-page load (a first load, a retry or a reload) runs.
   private var isLoadingFirstPage: Bool {
-    driver.isLoading && storedPhase.kind != .loadingMore
+    isLoadRunning && storedPhase.kind != .loadingMore
   }
 
   /// Starts the first page when ``load()`` should; returns whether a load runs to wait for.
@@ -209,7 +181,7 @@ where Item.ID: Sendable {
       return true
     case .loaded, .reloadFailed, .loadingMore, .loadMoreFailed:
       // A list is shown: it loads again only when it is stale, superseding a load-more.
-      guard driver.isStale else { return false }
+      guard isStale else { return false }
       beginPage(at: nil)
       return true
     }
@@ -219,7 +191,7 @@ where Item.ID: Sendable {
   /// for.
   @discardableResult
   private func startLoadMoreIfNeeded() -> Bool {
-    if driver.isLoading { return storedPhase.kind == .loadingMore }  // joins, or unavailable
+    if isLoadRunning { return storedPhase.kind == .loadingMore }  // joins, or unavailable
     guard let cursor = storedNextCursor else { return false }
     switch storedPhase.kind {
     case .loaded, .reloadFailed, .loadMoreFailed, .loadingMore:
@@ -233,15 +205,15 @@ where Item.ID: Sendable {
   /// Starts fetching the page at `cursor` (`nil`: the first page), superseding whatever runs.
   private func beginPage(at cursor: Cursor?) {
     let isFirstPage = cursor == nil
-    driver.begin({
+    beginLoad({
       isFirstPage
         ? storedPhase.startLoading() == .started : storedPhase.startLoadingMore() == .started
     }) { generation in
-      Task { [weak self, fetchPage, retryPolicy, clock = driver.clock] in
+      Task { [weak self, fetchPage, retryPolicy, clock] in
         let outcome = await runAttempts(
           { try await fetchPage(cursor) }, retry: retryPolicy, clock: clock,
-          isCurrent: { self?.driver.isCurrent(generation) ?? false },
-          failedAttempt: { self?.driver.countFailedAttempt() })
+          isCurrent: { self?.isCurrent(generation) ?? false },
+          failedAttempt: { self?.countFailedAttempt() })
         self?.finish(outcome, isFirstPage: isFirstPage)
       }
     }
@@ -252,8 +224,8 @@ where Item.ID: Sendable {
     switch outcome {
     case .success(let page):
       storedNextCursor = page.nextCursor
-      if isFirstPage { driver.loadedAt = driver.clock.now }
-      driver.finish {
+      if isFirstPage { storedLoadedAt = clock.now }
+      finishLoad {
         if isFirstPage {
           // The first page goes through the same merge as every other, into empty items.
           var items = Items()
@@ -263,14 +235,14 @@ where Item.ID: Sendable {
         }
         return storedPhase.finishLoadingMore { mergePage(&$0, page.items) }
       }
-      driver.resetFailureCount()
+      resetFailureCount()
     case .failure(let error):
-      driver.finish {
+      finishLoad {
         storedPhase.fail(error)
         return true
       }
     case .cancelled:
-      driver.finish { storedPhase.cancel() }
+      finishLoad { storedPhase.cancel() }
     case nil:
       break
     }

@@ -189,14 +189,6 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   }
 }
 
-/// What ``LoadPhase/startLoading()`` and ``PagedPhase/startLoading()`` did.
-public enum LoadStart: Hashable, Sendable {
-  /// The phase moved to a loading case: the caller runs the operation.
-  case started
-  /// A load already runs: the caller joins it and starts nothing.
-  case alreadyLoading
-}
-
 extension LoadPhase: Sendable where Value: Sendable {}
 extension LoadPhase: Equatable where Value: Equatable, Failure: Equatable {}
 extension LoadPhase: Hashable where Value: Hashable, Failure: Hashable {}

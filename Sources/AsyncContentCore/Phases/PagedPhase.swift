@@ -215,16 +215,6 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   }
 }
 
-/// What ``PagedPhase/startLoadingMore()`` did.
-public enum LoadMoreStart: Hashable, Sendable {
-  /// The phase moved to loadingMore: the caller fetches the next page.
-  case started
-  /// A load-more already runs: the caller joins it.
-  case alreadyLoadingMore
-  /// Nothing to page from, or a first load, retry or reload runs.
-  case unavailable
-}
-
 extension PagedPhase {
   /// A paged phase that starts from a load phase, for lists whose first page came from a
   /// plain load.

@@ -75,25 +75,69 @@ public struct RetryPolicy: Sendable {
 
   /// The wait before the next attempt after `failedAttempts` attempts failed with `error`, or
   /// `nil` when the failure should show.
+  ///
+  /// The wait is `initialDelay × multiplier^(failedAttempts − 1)`, capped at `maxDelay`, with
+  /// up to `jitter` of it taken away at random. The growth is capped before any `Duration` is
+  /// built, so a policy that retries forever never overflows: the 10,000th wait is `maxDelay`
+  /// like the 20th. When `error` suggests a longer wait (``RetryAfterProviding``, such as an HTTP
+  /// `Retry-After` header), that wait is used instead, capped at `maxDelay` too.
   public func delay(afterFailedAttempts failedAttempts: Int, error: any Error) -> Duration? {
     guard failedAttempts < maxAttempts, shouldRetry(error) else { return nil }
-    let growth = pow(multiplier, Double(failedAttempts - 1))
-    let uncapped = initialDelay * growth
-    let capped = uncapped > maxDelay ? maxDelay : uncapped
-    return capped * (1 - jitter * random())
+    let base = backoff(afterFailedAttempts: failedAttempts)
+    let factor = 1 - jitter * random()
+    // `Duration × Double` goes through a Double: skip it when nothing is taken away, so the
+    // wait is exact (a cap of `.seconds(Int64.max)` stays itself).
+    var delay = factor == 1 ? base : base * factor
+    if let hint = (error as? any RetryAfterProviding)?.retryAfter, hint > delay {
+      delay = min(hint, maxDelay)
+    }
+    return delay
+  }
+
+  /// The wait before jitter: the exponential growth, capped at `maxDelay` before it is built.
+  private func backoff(afterFailedAttempts failedAttempts: Int) -> Duration {
+    guard initialDelay > .zero, maxDelay > .zero else {
+      return max(.zero, min(initialDelay, maxDelay))
+    }
+    let growth = pow(max(multiplier, 0), Double(max(failedAttempts - 1, 0)))
+    let grown = Self.seconds(initialDelay) * growth
+    // `grown` is compared in seconds, as a Double, which has the range for any growth (an
+    // overflow becomes infinity, which compares as larger). Only a product below the cap is
+    // built as a Duration, so the conversion can never trap.
+    guard grown.isFinite, grown < Self.seconds(maxDelay) else { return maxDelay }
+    return initialDelay * growth
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) * 1e-18
   }
 
   /// The default retry predicate: everything is retried except cancellation, decoding errors
-  /// (the same bytes will not decode next time) and HTTP 4xx responses (the request is wrong).
+  /// (the same bytes will not decode next time) and HTTP 4xx responses (the request is wrong),
+  /// but for 408 Request Timeout and 429 Too Many Requests, which ask the client to try again.
+  /// Server errors (5xx, 503 Service Unavailable among them) are retried.
   public static func isRetryable(_ error: any Error) -> Bool {
     if isCancellation(error) || error is DecodingError { return false }
     if let error = error as? HTTPLoadError {
       switch error {
-      case .status(let code, _, _): return !(400..<500).contains(code)
+      case .status(let code, _, _, _):
+        return !(400..<500).contains(code) || code == 408 || code == 429
       case .decoding: return false
       case .transport, .timeout, .invalidResponse: return true
       }
     }
     return true
   }
+}
+
+/// An error that says how long to wait before trying again, such as an HTTP response with a
+/// `Retry-After` header.
+///
+/// ``RetryPolicy`` waits at least ``retryAfter`` (capped at its `maxDelay`) when it is longer
+/// than the backoff. ``HTTPLoadError`` conforms; conform your own errors to pass a server's hint
+/// on.
+public protocol RetryAfterProviding: Error {
+  /// How long the source of the error asked to wait before the next attempt, if it did.
+  var retryAfter: Duration? { get }
 }

@@ -8,9 +8,12 @@ import FoundationNetworking
 ///
 /// Every case names the URL. Cancellation is not a case: a cancelled request throws
 /// `CancellationError`, which loaders never show as a failure.
-public enum HTTPLoadError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
-  /// The server answered with a status code outside the accepted range.
-  case status(code: Int, url: URL?, bodyExcerpt: String)
+public enum HTTPLoadError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError,
+  RetryAfterProviding
+{
+  /// The server answered with a status code outside the accepted range; `retryAfter` is the
+  /// wait its `Retry-After` header asked for, if it sent one.
+  case status(code: Int, url: URL?, bodyExcerpt: String, retryAfter: Duration? = nil)
   /// The body did not decode as the expected type; `codingPath` says where (`items[3].name`).
   case decoding(description: String, codingPath: String, url: URL?)
   /// The request did not reach the server or the connection broke.
@@ -23,7 +26,7 @@ public enum HTTPLoadError: Error, Hashable, Sendable, CustomStringConvertible, L
   /// The URL of the failed request.
   public var url: URL? {
     switch self {
-    case .status(_, let url, _), .decoding(_, _, let url), .transport(_, _, let url),
+    case .status(_, let url, _, _), .decoding(_, _, let url), .transport(_, _, let url),
       .timeout(let url), .invalidResponse(let url):
       url
     }
@@ -32,7 +35,7 @@ public enum HTTPLoadError: Error, Hashable, Sendable, CustomStringConvertible, L
   public var description: String {
     let target = url?.absoluteString ?? "the request"
     switch self {
-    case .status(let code, _, let excerpt):
+    case .status(let code, _, let excerpt, _):
       let reason = HTTPURLResponse.localizedString(forStatusCode: code)
       return excerpt.isEmpty
         ? "HTTP \(code) (\(reason)) from \(target)"
@@ -50,6 +53,13 @@ public enum HTTPLoadError: Error, Hashable, Sendable, CustomStringConvertible, L
   }
 
   public var errorDescription: String? { description }
+
+  /// The wait a `Retry-After` header asked for: ``RetryPolicy`` honours it when it is longer
+  /// than the backoff.
+  public var retryAfter: Duration? {
+    if case .status(_, _, _, let retryAfter) = self { return retryAfter }
+    return nil
+  }
 }
 
 extension HTTPLoadError {

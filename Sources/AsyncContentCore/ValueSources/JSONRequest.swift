@@ -71,7 +71,10 @@ public struct JSONRequest<Value: Decodable & Sendable>: Sendable {
     }
     guard acceptedStatusCodes.contains(http.statusCode) else {
       throw HTTPLoadError.status(
-        code: http.statusCode, url: url, bodyExcerpt: Self.excerpt(of: data))
+        code: http.statusCode, url: url, bodyExcerpt: Self.excerpt(of: data),
+        retryAfter: RetryAfterHeader.delay(
+          http.value(forHTTPHeaderField: "Retry-After"),
+          responseDate: http.value(forHTTPHeaderField: "Date")))
     }
     guard !data.isEmpty else {
       throw HTTPLoadError.decoding(

@@ -1,40 +1,52 @@
-import Observation
+public import Observation
 
-/// The machinery every loader shares, written once: the running task and its generation, the
-/// callers waiting for a load to settle, staleness on the injected clock, and the observation
-/// helpers.
+/// What every loader has besides its phase, and the machinery every loader shares, written
+/// once: the running task and its generation, the callers waiting for a load to settle,
+/// staleness on the injected clock, the failure count, and the observation of all of it.
 ///
-/// A loader keeps its phase and runs its own operation; the driver keeps the rules that make
-/// loads safe to trigger from anywhere:
-/// - **Superseding cancels.** ``supersede()`` cancels the task and bumps the generation, so a
-///   result of any earlier generation is stale (``isCurrent(_:)``) and is dropped.
-/// - **Every exit settles its waiters.** ``settle()`` resumes every caller that waits; a loader
-///   calls it on success, failure, cancellation, ``supersede()``-and-reset, and when a
-///   subscription delivers its first value.
-/// - **A trigger joins only a running load.** ``wait()`` returns at once unless a load runs
-///   (``isLoading``), so a loader created in a loading phase for a preview never hangs a caller.
-/// - **Cancel on release.** The driver belongs to one loader; stored tasks hold the loader
-///   weakly, so releasing the loader releases the driver, whose `deinit` cancels the task.
+/// ``AsyncLoader`` and ``PagedLoader`` are its subclasses; it cannot be subclassed outside
+/// this package. Use it where the kind of loader does not matter, for example to show how old
+/// a screen's data is, or how many attempts failed:
 ///
-/// It is not generic, so its code is compiled once and the loaders' generic code stays small.
+/// ```swift
+/// func statusLine(_ loader: LoaderBase) -> String {
+///   "\(loader.failureCount) failed attempts, stale: \(loader.isStale)"
+/// }
+/// ```
+///
+/// The rules that make loads safe to trigger from anywhere live here:
+/// - **Superseding cancels.** Starting or stopping a load cancels the running task and bumps
+///   the generation, so a result of any earlier generation is stale and is dropped.
+/// - **Every exit settles its waiters.** Success, failure, cancellation, reset, and a
+///   subscription's first value all resume every caller that waits.
+/// - **A trigger joins only a running load.** A caller waits only while a started load has not
+///   settled, so a loader created in a loading phase for a preview never hangs a caller.
+/// - **Cancel on release.** Stored tasks hold the loader weakly, so releasing the loader runs
+///   its `deinit`, which cancels the task.
+///
+/// It is not generic, so its code is compiled once, its observation key paths are formed once
+/// per process, and the loaders' generic code stays small.
 @MainActor
-final class LoadDriver: Observable {
+open class LoaderBase: Observable {
   /// The registrar the loader's observed properties report to.
   private let registrar = ObservationRegistrar()
   /// The clock for retry waits and staleness.
-  let clock: LoaderClock
-  /// How old a value may grow before it is stale; `nil` never goes stale.
-  var staleAfter: Duration?
-  /// When the value was loaded, on ``clock``; `nil` when no value has loaded.
-  var loadedAt: LoaderClock.Instant?
+  public let clock: LoaderClock
+  /// How failed attempts are retried before the failure shows.
+  public var retryPolicy: RetryPolicy
+  /// How old a value may grow before ``AsyncLoader/load()`` or ``PagedLoader/load()`` fetches
+  /// it again; `nil` never goes stale.
+  public var staleAfter: Duration?
 
+  /// When the value was loaded, on ``clock``; `nil` when no value has loaded.
+  var storedLoadedAt: LoaderClock.Instant?
   /// The generation of the current load; results of any other generation are stale.
-  private(set) var generation: UInt64 = 0
+  private var generation: UInt64 = 0
   /// The running operation or subscription.
   private var task: Task<Void, Never>?
   /// Whether a load was started and has not settled yet: what triggers join. A subscription
   /// settles with its first value and goes on running.
-  private(set) var isLoading = false
+  private(set) var isLoadRunning = false
 
   /// A caller waiting for the load to settle.
   private typealias Waiter = (id: UInt64, continuation: UnsafeContinuation<Void, Never>)
@@ -44,9 +56,11 @@ final class LoadDriver: Observable {
   private var resuming: [Waiter] = []
   private var lastWaiterID: UInt64 = 0
 
-  init(clock: LoaderClock, staleAfter: Duration?) {
+  init(clock: LoaderClock, retry: RetryPolicy, staleAfter: Duration?, hasValue: Bool) {
     self.clock = clock
+    self.retryPolicy = retry
     self.staleAfter = staleAfter
+    if hasValue { storedLoadedAt = clock.now }
   }
 
   deinit {
@@ -55,10 +69,36 @@ final class LoadDriver: Observable {
     task?.cancel()
   }
 
-  // MARK: Loads
+  // MARK: Status
 
-  /// Whether an operation or subscription runs.
-  var isActive: Bool { task != nil }
+  /// Failed attempts since the last success or reset: grows during retries with backoff, so
+  /// a screen can show "attempt 2 of 3".
+  public var failureCount: Int {
+    registrar.access(self, keyPath: \.storedFailureCount)
+    return storedFailureCount
+  }
+
+  /// When the value on screen was loaded, on ``clock``; `nil` when no value has loaded. It
+  /// changes only together with the phase and is observed with it.
+  public var loadedAt: LoaderClock.Instant? {
+    accessPhase()
+    return storedLoadedAt
+  }
+
+  /// Whether the value is older than ``staleAfter``.
+  public var isStale: Bool {
+    guard let staleAfter, let loadedAt = storedLoadedAt else { return false }
+    return loadedAt.duration(to: clock.now) >= staleAfter
+  }
+
+  /// Whether an operation or subscription is running (a subscription goes on after its first
+  /// value has landed). It is observed together with the phase.
+  public var isActive: Bool {
+    accessPhase()
+    return task != nil
+  }
+
+  // MARK: Loads
 
   /// Starts a load: supersedes whatever runs, moves the phase with `startPhase`, and stores the
   /// task `makeTask` creates for the new generation.
@@ -70,31 +110,32 @@ final class LoadDriver: Observable {
   ///     that already loads, such as the initial phase of a preview, stays as it is).
   ///   - makeTask: Creates the task of the load. It must hold the loader weakly and check
   ///     ``isCurrent(_:)`` after every `await`.
-  func begin(_ startPhase: () -> Bool, _ makeTask: (_ generation: UInt64) -> Task<Void, Never>) {
+  func beginLoad(_ startPhase: () -> Bool, _ makeTask: (_ generation: UInt64) -> Task<Void, Never>)
+  {
     let wasActive = task != nil
     let generation = supersede()
     changePhase { startPhase() || !wasActive }
-    isLoading = true
+    isLoadRunning = true
     task = makeTask(generation)
   }
 
   /// Ends the work of the current generation: moves the phase with `endPhase`, and settles.
   ///
   /// Observers hear once, if the phase changed or the work that ran stopped.
-  func finish(_ endPhase: () -> Bool) {
+  func finishLoad(_ endPhase: () -> Bool) {
     let wasActive = task != nil
     task = nil
     changePhase { endPhase() || wasActive }
-    settle()
+    settleWaiters()
   }
 
   /// Cancels whatever runs, moves the phase with `stopPhase` (a cancel or a reset), and
   /// settles.
-  func stop(_ stopPhase: () -> Bool) {
+  func stopLoad(_ stopPhase: () -> Bool) {
     let wasActive = task != nil
     supersede()
     changePhase { stopPhase() || wasActive }
-    settle()
+    settleWaiters()
   }
 
   /// Cancels whatever runs and makes its results stale.
@@ -113,20 +154,14 @@ final class LoadDriver: Observable {
     self.generation == generation
   }
 
-  /// Whether a value loaded at ``loadedAt`` is older than ``staleAfter``.
-  var isStale: Bool {
-    guard let staleAfter, let loadedAt else { return false }
-    return loadedAt.duration(to: clock.now) >= staleAfter
-  }
-
   // MARK: Waiting
 
   /// Waits until the running load settles; returns at once when no load runs.
   ///
   /// A caller whose own task is cancelled stops waiting at once; the load goes on: a caller's
   /// cancellation is not the load's.
-  func wait() async {
-    guard isLoading else { return }
+  func waitForLoad() async {
+    guard isLoadRunning else { return }
     lastWaiterID &+= 1
     let id = lastWaiterID
     await withTaskCancellationHandler {
@@ -153,8 +188,8 @@ final class LoadDriver: Observable {
   }
 
   /// The load settled: every waiting caller resumes, and triggers no longer join.
-  func settle() {
-    isLoading = false
+  func settleWaiters() {
+    isLoadRunning = false
     guard !waiting.isEmpty else { return }
     // Swap the buffers, so both keep their capacity and a steady stream of loads allocates
     // nothing here; a caller resumed now that triggers again registers in the empty one.
@@ -165,18 +200,18 @@ final class LoadDriver: Observable {
 
   // MARK: Observation
 
-  // A loader's observed properties are observed through the driver: the loader is generic, and
-  // for a generic class the runtime builds a key path such as `\AsyncLoader.phase` anew on every
-  // access (about 22,000 instructions and 2 mallocs, measured with callgrind in Benchmarks/).
-  // The driver is not generic, so its key paths are formed once per process, and no loader
-  // pays for key paths of its own. Observation tracks a registrar and a key path; which object
-  // the key path belongs to does not matter to it.
+  // The observed properties are observed through key paths of this class: the loaders are
+  // generic, and for a generic class the runtime builds a key path such as `\AsyncLoader.phase`
+  // anew on every access (about 22,000 instructions and 2 mallocs, measured with callgrind in
+  // Benchmarks/). This class is not generic, so its key paths are formed once per process.
+  // Observation tracks a registrar and a key path; the generic phase is stored in the subclass
+  // and stands behind `phaseVersion`.
 
-  /// How many times the loader's phase has changed. The loader's `phase` getter registers an
+  /// How many times the loader's phase has changed. A loader's `phase` getter registers an
   /// access to it, and every change of the phase (or of whether work runs) notifies it.
   private(set) var phaseVersion: UInt64 = 0
   /// Failed attempts since the last success or reset.
-  private(set) var failureCount = 0
+  private var storedFailureCount = 0
 
   /// Registers an access to the loader's phase, as the `@Observable` macro's getter does.
   func accessPhase() {
@@ -200,19 +235,14 @@ final class LoadDriver: Observable {
     return true
   }
 
-  /// Registers an access to the failure count.
-  func accessFailureCount() {
-    registrar.access(self, keyPath: \.failureCount)
-  }
-
   /// Counts a failed attempt.
   func countFailedAttempt() {
-    registrar.withMutation(of: self, keyPath: \.failureCount) { failureCount += 1 }
+    registrar.withMutation(of: self, keyPath: \.storedFailureCount) { storedFailureCount += 1 }
   }
 
   /// Forgets the failed attempts, after a success or a reset; notifies only if there were any.
   func resetFailureCount() {
-    guard failureCount != 0 else { return }
-    registrar.withMutation(of: self, keyPath: \.failureCount) { failureCount = 0 }
+    guard storedFailureCount != 0 else { return }
+    registrar.withMutation(of: self, keyPath: \.storedFailureCount) { storedFailureCount = 0 }
   }
 }
