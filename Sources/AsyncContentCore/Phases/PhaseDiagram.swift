@@ -12,8 +12,9 @@ package enum PhaseEvent: String, CaseIterable, Sendable {
   package static let loadEvents: [PhaseEvent] = [.startLoading, .succeed, .fail, .cancel, .reset]
 }
 
-/// Generates the Mermaid state diagrams of ``LoadPhase`` and ``PagedPhase`` by running every
-/// event on a representative phase of every kind, so the diagram in the docs is the code's.
+/// Generates the state diagrams of ``LoadPhase`` and ``PagedPhase`` by running every event on a
+/// representative phase of every kind, so the diagrams in the docs are the code's: Mermaid for
+/// the README (GitHub draws it) and Graphviz DOT for the images of the DocC articles.
 package enum PhaseDiagram {
   private struct SampleError: Error {}
 
@@ -75,49 +76,209 @@ package enum PhaseDiagram {
     }
   }
 
-  /// The Mermaid diagram of ``LoadPhase``.
-  package static var loadPhase: String {
-    render(kinds: PhaseKind.loadCases, events: PhaseEvent.loadEvents) { kind, event in
-      var phase = loadSample(kind)
-      apply(event, to: &phase, value: [2], error: SampleError())
-      return phase.kind
+  /// The two state machines the docs draw.
+  package enum Machine: String, CaseIterable, Sendable {
+    /// ``LoadPhase``: the seven kinds of a single value's load.
+    case load
+    /// ``PagedPhase``: the load's kinds plus the two of the next page.
+    case paged
+
+    /// The phase type the machine describes, as the diagrams title it.
+    package var typeName: String {
+      switch self {
+      case .load: "LoadPhase"
+      case .paged: "PagedPhase"
+      }
+    }
+
+    /// The kinds of phase the machine has, in the order the diagrams list them.
+    package var kinds: [PhaseKind] {
+      switch self {
+      case .load: PhaseKind.loadCases
+      case .paged: PhaseKind.allCases
+      }
+    }
+
+    /// The events the machine reacts to.
+    package var events: [PhaseEvent] {
+      switch self {
+      case .load: PhaseEvent.loadEvents
+      case .paged: PhaseEvent.allCases
+      }
+    }
+
+    /// The kind of phase `event` leads to from a sample phase of `kind`, computed by the
+    /// transition functions themselves.
+    package func next(_ kind: PhaseKind, _ event: PhaseEvent) -> PhaseKind {
+      switch self {
+      case .load:
+        var phase = loadSample(kind)
+        apply(event, to: &phase, value: [2], error: SampleError())
+        return phase.kind
+      case .paged:
+        var phase = sample(kind)
+        apply(event, to: &phase, value: [2], page: [3], error: SampleError())
+        return phase.kind
+      }
     }
   }
 
-  /// The Mermaid diagram of ``PagedPhase``.
-  package static var pagedPhase: String {
-    render(kinds: PhaseKind.allCases, events: PhaseEvent.allCases) { kind, event in
-      var phase = sample(kind)
-      apply(event, to: &phase, value: [2], page: [3], error: SampleError())
-      return phase.kind
-    }
+  /// One arrow of a state diagram: the events that lead from one kind of phase to another.
+  package struct Edge: Equatable, Sendable {
+    package var from: PhaseKind
+    package var to: PhaseKind
+    package var events: [PhaseEvent]
   }
 
-  private static func render(
-    kinds: [PhaseKind], events: [PhaseEvent], next: (PhaseKind, PhaseEvent) -> PhaseKind
-  ) -> String {
-    var lines = ["stateDiagram-v2", "    [*] --> idle"]
-    for from in kinds {
-      var labels: [(to: PhaseKind, events: [String])] = []
-      for event in events {
-        let to = next(from, event)
+  /// The arrows every rendering of `machine` draws, in a stable order (by source kind, then by
+  /// the first event that leads to the target).
+  ///
+  /// This is the one place that decides what a diagram shows; ``mermaid(_:)`` and
+  /// ``dot(_:appearance:)`` only draw its result, so the two can never disagree.
+  package static func edges(_ machine: Machine) -> [Edge] {
+    var edges: [Edge] = []
+    for from in machine.kinds {
+      var fromEdges: [Edge] = []
+      for event in machine.events {
+        let to = machine.next(from, event)
         // `reset` leads to idle from everywhere; it is drawn once, as a note, to keep the
         // diagram readable. Events that leave the phase unchanged are not drawn, and neither
         // are results (succeed, fail) arriving in a phase where nothing loads: the loaders
         // drop those as stale, though the pure functions accept them (see the table).
         guard to != from, event != .reset else { continue }
         if !from.isLoading, event == .succeed || event == .fail { continue }
-        if let index = labels.firstIndex(where: { $0.to == to }) {
-          labels[index].events.append(event.rawValue)
+        if let index = fromEdges.firstIndex(where: { $0.to == to }) {
+          fromEdges[index].events.append(event)
         } else {
-          labels.append((to, [event.rawValue]))
+          fromEdges.append(Edge(from: from, to: to, events: [event]))
         }
       }
-      for (to, events) in labels {
-        lines.append("    \(from) --> \(to): \(events.joined(separator: ", "))")
+      edges += fromEdges
+    }
+    return edges
+  }
+
+  /// The text of the note that stands for every `reset` arrow, in the lines the picture breaks
+  /// it into.
+  package static let resetNote = ["reset leads here", "from every phase"]
+
+  /// The Mermaid diagram of ``LoadPhase``.
+  package static var loadPhase: String { mermaid(.load) }
+
+  /// The Mermaid diagram of ``PagedPhase``.
+  package static var pagedPhase: String { mermaid(.paged) }
+
+  /// The Mermaid state diagram of `machine`, for the README (GitHub draws Mermaid; DocC does
+  /// not, so the DocC articles show the ``dot(_:appearance:)`` rendering as an image).
+  package static func mermaid(_ machine: Machine) -> String {
+    var lines = ["stateDiagram-v2", "    [*] --> idle"]
+    for edge in edges(machine) {
+      let events = edge.events.map(\.rawValue).joined(separator: ", ")
+      lines.append("    \(edge.from) --> \(edge.to): \(events)")
+    }
+    lines.append("    note right of idle: \(resetNote.joined(separator: " "))")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The diagram in words, one sentence per phase: the alternative text of its image.
+  package static func summary(_ machine: Machine) -> String {
+    var sentences = ["State diagram of \(machine.typeName). It starts in idle."]
+    let edges = edges(machine)
+    for kind in machine.kinds {
+      let arrows = edges.filter { $0.from == kind }.map { edge in
+        let events = edge.events.map(\.rawValue)
+        let either =
+          events.count < 2
+          ? events.joined()
+          : events.dropLast().joined(separator: ", ") + " or " + events[events.count - 1]
+        return either + " leads to \(edge.to)"
+      }
+      guard !arrows.isEmpty else { continue }
+      sentences.append("From \(kind), " + arrows.joined(separator: "; ") + ".")
+    }
+    sentences.append("Reset leads to idle from every phase.")
+    return sentences.joined(separator: " ")
+  }
+
+  /// The colours of a rendered diagram: DocC shows `name~dark.svg` instead of `name.svg` in
+  /// dark mode.
+  package enum Appearance: String, CaseIterable, Sendable {
+    case light
+    case dark
+
+    /// Lines, arrows and text.
+    fileprivate var ink: String {
+      switch self {
+      case .light: "#1d1d1f"
+      case .dark: "#f5f5f7"
       }
     }
-    lines.append("    note right of idle: reset leads here from every phase")
-    return lines.joined(separator: "\n")
+
+    /// Edge labels, a little softer than the ink.
+    fileprivate var label: String {
+      switch self {
+      case .light: "#424245"
+      case .dark: "#d2d2d7"
+      }
+    }
+
+    /// The fill of a phase in which a load runs.
+    fileprivate var loadingFill: String {
+      switch self {
+      case .light: "#dbe9fb"
+      case .dark: "#1c3a5e"
+      }
+    }
+
+    /// The fill of the reset note.
+    fileprivate var noteFill: String {
+      switch self {
+      case .light: "#fff8d6"
+      case .dark: "#3d3620"
+      }
+    }
+  }
+
+  /// The Graphviz DOT source of `machine`'s state diagram, drawn from the same ``edges(_:)`` as
+  /// the Mermaid diagram.
+  ///
+  /// Phases are rounded boxes; phases in which a load runs are dashed and filled. Arrows carry
+  /// their events, and `reset` is one note beside `idle`, as in the Mermaid diagram.
+  /// `Scripts/render-diagrams.sh` renders it to the SVG the DocC article embeds.
+  package static func dot(_ machine: Machine, appearance: Appearance) -> String {
+    // Laid out with Liberation Sans, which has the metrics of Arial and Helvetica, so the text
+    // fits its box in any browser that draws it with one of these.
+    let font = "Arial, Helvetica, sans-serif"
+    var lines = [
+      "// Generated by PhaseDiagram.dot(.\(machine), appearance: .\(appearance)) from the",
+      "// transition functions. Do not edit: run `UPDATE_DIAGRAMS=1 swift test --filter Diagram`,",
+      "// then `Scripts/render-diagrams.sh`.",
+      "digraph \(machine.typeName) {",
+      "  graph [bgcolor=\"transparent\", pad=\"0.2\", nodesep=\"0.45\", ranksep=\"0.5\"];",
+      "  node [shape=box, style=\"rounded\", fontname=\"\(font)\", fontsize=14, "
+        + "color=\"\(appearance.ink)\", fontcolor=\"\(appearance.ink)\", penwidth=1.2, "
+        + "margin=\"0.18,0.07\"];",
+      "  edge [fontname=\"\(font)\", fontsize=11, color=\"\(appearance.ink)\", "
+        + "fontcolor=\"\(appearance.label)\", arrowsize=0.7];",
+      "  start [shape=circle, style=filled, fillcolor=\"\(appearance.ink)\", label=\"\", "
+        + "width=0.16, fixedsize=true];",
+    ]
+    for kind in machine.kinds where kind.isLoading {
+      lines.append(
+        "  \(kind) [style=\"rounded,dashed,filled\", fillcolor=\"\(appearance.loadingFill)\"];")
+    }
+    lines.append("  start -> idle;")
+    for edge in edges(machine) {
+      let events = edge.events.map(\.rawValue).joined(separator: "\\n")
+      lines.append("  \(edge.from) -> \(edge.to) [label=\"\(events)\"];")
+    }
+    lines += [
+      "  reset [shape=note, style=filled, fillcolor=\"\(appearance.noteFill)\", fontsize=11, "
+        + "label=\"\(resetNote.joined(separator: "\\n"))\"];",
+      "  idle -> reset [style=dashed, arrowhead=none];",
+      "  { rank=same; idle; reset; }",
+      "}",
+    ]
+    return lines.joined(separator: "\n") + "\n"
   }
 }
