@@ -167,7 +167,7 @@ struct IdentifiedItemsTests {
   }
 
   @Test func manyRandomIdsKeepTheIndexConsistent() {
-    var generator = SplitMix(seed: 7)
+    var generator = PhasePropertyRunner.random(stream: 23)
     var items = IdentifiedItems<Row>()
     var model: [Int: Int] = [:]  // id → position
     var order: [Int] = []
@@ -224,8 +224,10 @@ struct IdentifiedItemsTests {
     items.updateOrAppend(Tagged(13))
     expectItems(
       items,
-      [Tagged(0), Tagged(1, "later"), Tagged(2), Tagged(10), Tagged(11, "u"), Tagged(12),
-        Tagged(13)])
+      [
+        Tagged(0), Tagged(1, "later"), Tagged(2), Tagged(10), Tagged(11, "u"), Tagged(12),
+        Tagged(13),
+      ])
   }
 
   @Test func prependingToAnEmptyCollection() {
@@ -448,19 +450,6 @@ struct IdentifiedItemsTests {
   }
 }
 
-/// SplitMix64: a small deterministic generator for the tests' shuffles.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 // MARK: - Properties over random operation sequences
 
 /// One operation on the collection; ids come from the payload and the state when it runs.
@@ -557,22 +546,16 @@ private enum ItemsProperty {
       let largest = numbers.max() ?? 0
       let smallest = numbers.min() ?? 0
       switch step {
-      case .appendAscending(let count, let overlap):
-        let page: [R] = rows((largest + 1 - overlap)..<(largest + 1 - overlap + count), title)
-        items.updateOrAppend(contentsOf: page)
-        model.append(page)
-      case .appendRandom(let ids):
+      case .appendAscending, .appendRandom, .prependAscending, .prependRandom:
+        let (ids, atFront) = pageIDs(step, largest: largest, smallest: smallest)
         let page: [R] = rows(ids, title)
-        items.updateOrAppend(contentsOf: page)
-        model.append(page)
-      case .prependAscending(let count, let overlap):
-        let page: [R] = rows((smallest - count + overlap)..<(smallest + overlap), title)
-        items.updateOrPrepend(contentsOf: page)
-        model.prepend(page)
-      case .prependRandom(let ids):
-        let page: [R] = rows(ids, title)
-        items.updateOrPrepend(contentsOf: page)
-        model.prepend(page)
+        if atFront {
+          items.updateOrPrepend(contentsOf: page)
+          model.prepend(page)
+        } else {
+          items.updateOrAppend(contentsOf: page)
+          model.append(page)
+        }
       case .removeFirst(let k):
         let k = min(k, model.items.count)
         items.removeFirst(k)
@@ -585,13 +568,17 @@ private enum ItemsProperty {
         let row = R(id, "")
         let removed = items.remove(id: row.id)
         let expected = model.position(row.id).map { model.items.remove(at: $0) }
-        if removed != expected { return ["step \(index) \(step): removed \(String(describing: removed))"] }
+        if removed != expected {
+          return ["step \(index) \(step): removed \(String(describing: removed))"]
+        }
       case .upsert(let id):
         let row = R(id, title)
         let replaced = items.updateOrAppend(row)
         let expected = model.position(row.id).map { model.items[$0] }
         model.append([row])
-        if replaced != expected { return ["step \(index) \(step): replaced \(String(describing: replaced))"] }
+        if replaced != expected {
+          return ["step \(index) \(step): replaced \(String(describing: replaced))"]
+        }
       case .set(let id, let remove):
         let row = R(id, title)
         items[id: row.id] = remove ? nil : row
@@ -601,7 +588,8 @@ private enum ItemsProperty {
           model.append([row])
         }
       case .removeWhere(let modulus):
-        let doomed = Set(model.items.map(\.id).enumerated().filter { $0.offset % modulus == 0 }.map(\.element))
+        let doomed = Set(
+          model.items.map(\.id).enumerated().filter { $0.offset % modulus == 0 }.map(\.element))
         items.removeAll { doomed.contains($0.id) }
         model.items.removeAll { doomed.contains($0.id) }
       case .removeAll:
@@ -613,6 +601,19 @@ private enum ItemsProperty {
       if !problems.isEmpty { return problems.map { "step \(index) \(step): \($0)" } }
     }
     return []
+  }
+
+  /// The ids of a page step, and whether it merges at the front.
+  static func pageIDs(_ step: ItemsStep, largest: Int, smallest: Int) -> ([Int], atFront: Bool) {
+    switch step {
+    case .appendAscending(let count, let overlap):
+      (Array((largest + 1 - overlap)..<(largest + 1 - overlap + count)), false)
+    case .appendRandom(let ids): (ids, false)
+    case .prependAscending(let count, let overlap):
+      (Array((smallest - count + overlap)..<(smallest + overlap)), true)
+    case .prependRandom(let ids): (ids, true)
+    default: preconditionFailure("not a page step: \(step)")
+    }
   }
 
   /// The integer a row was built from.
@@ -645,7 +646,8 @@ struct IdentifiedItemsPropertyTests {
   /// 2 tests × 2,000 = 4,000 sequences per run.
   static let sequencesPerTest = 2_000
 
-  fileprivate static let steps = Gen.int(in: 0...Int(Int32.max)).map(ItemsStep.decode).array(of: 1...30)
+  fileprivate static let steps = Gen.int(in: 0...Int(Int32.max)).map(ItemsStep.decode).array(
+    of: 1...30)
 
   @Test func comparableIdsAgreeWithTheModel() {
     let ran = PhasePropertyRunner.run(

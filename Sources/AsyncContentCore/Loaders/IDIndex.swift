@@ -140,13 +140,32 @@ struct IDIndex: Sendable {
   /// Stores a ready-made entry in the first empty slot of its probe; room must exist.
   @inlinable
   mutating func insertRaw(_ entry: UInt64) {
-    slots.withUnsafeMutableBufferPointer { slots in
-      let mask = slots.count &- 1
-      var slot = Self.home(of: entry, mask: mask)
-      while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-      slots[slot] = entry
-    }
+    slots.withUnsafeMutableBufferPointer { Self.place(entry, in: $0) }
     count &+= 1
+  }
+
+  /// Writes `entry` into the first empty slot of its probe in `slots`.
+  @inlinable
+  static func place(_ entry: UInt64, in slots: UnsafeMutableBufferPointer<UInt64>) {
+    let mask = slots.count &- 1
+    var slot = home(of: entry, mask: mask)
+    while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+    slots[slot] = entry
+  }
+
+  /// An index of `count` elements at positions `0..<count`, with room for `extra` more, given
+  /// the fragment of the id at each position (known to be unique).
+  @inlinable
+  init(count: Int, extra: Int, fragment: (Int) -> UInt64) {
+    self.init(minimumCount: count &+ extra)
+    slots.withUnsafeMutableBufferPointer { slots in
+      for position in 0..<count {
+        Self.place(
+          Self.occupied | fragment(position) << 32 | UInt64(UInt32(truncatingIfNeeded: position)),
+          in: slots)
+      }
+    }
+    self.count = count
   }
 
   // MARK: Growth, deletion and rebuilds (cold, compiled here)
@@ -154,14 +173,15 @@ struct IDIndex: Sendable {
   /// Moves the entries into a table with room for `minimumCount`, at least twice the size.
   @usableFromInline
   mutating func grow(to minimumCount: Int) {
-    let old = slots
-    let capacity = Swift.max(Self.slotCount(for: minimumCount), old.count * 2)
-    slots = Array(repeating: 0, count: capacity)
-    limit = capacity / 4 * 3
-    count = 0
-    for entry in old where entry != 0 {
-      insertRaw(entry)
+    let capacity = Swift.max(Self.slotCount(for: minimumCount), slots.count * 2)
+    var grown = [UInt64](repeating: 0, count: capacity)
+    grown.withUnsafeMutableBufferPointer { grown in
+      for entry in slots where entry != 0 {
+        Self.place(entry, in: grown)
+      }
     }
+    slots = grown
+    limit = capacity / 4 * 3
   }
 
   /// Empties the index.
@@ -177,9 +197,9 @@ struct IDIndex: Sendable {
     base = 0
   }
 
-  /// Removes the entry of `fragment` at `position`, which must exist.
+  /// The slot of the entry of `fragment` at `position`, which must exist.
   @usableFromInline
-  mutating func remove(fragment: UInt64, position: Int) {
+  func slot(fragment: UInt64, position: Int) -> Int {
     let target = entry(fragment: fragment, position: position)
     let mask = slots.count - 1
     var slot = Self.home(of: target, mask: mask)
@@ -187,7 +207,13 @@ struct IDIndex: Sendable {
       precondition(slots[slot] != 0, "IdentifiedItems: an indexed id was not found")
       slot = (slot + 1) & mask
     }
-    remove(slot: slot)
+    return slot
+  }
+
+  /// Removes the entry of `fragment` at `position`, which must exist.
+  @usableFromInline
+  mutating func remove(fragment: UInt64, position: Int) {
+    remove(slot: slot(fragment: fragment, position: position))
   }
 
   /// Empties `slot` and shifts the rest of its cluster back over it.
@@ -227,14 +253,7 @@ struct IDIndex: Sendable {
   /// Rewrites the position of the entry of `fragment` from `old` to `new`.
   @usableFromInline
   mutating func move(fragment: UInt64, from old: Int, to new: Int) {
-    let target = entry(fragment: fragment, position: old)
-    let mask = slots.count - 1
-    var slot = Self.home(of: target, mask: mask)
-    while slots[slot] != target {
-      precondition(slots[slot] != 0, "IdentifiedItems: an indexed id was not found")
-      slot = (slot + 1) & mask
-    }
-    slots[slot] = entry(fragment: fragment, position: new)
+    slots[slot(fragment: fragment, position: old)] = entry(fragment: fragment, position: new)
   }
 
   /// Rebuilds the index for `newCount` elements, where the element at each old position moves
@@ -244,17 +263,15 @@ struct IDIndex: Sendable {
   /// table's slots in order into a smaller one would pile them into long clusters.
   @usableFromInline
   mutating func rebuild(count newCount: Int, newPosition: (Int) -> Int?) {
-    var byPosition = [UInt64](repeating: 0, count: newCount)
+    var fragments = [UInt64](repeating: 0, count: newCount)
     for entry in slots where entry != 0 {
       if let position = newPosition(position(of: entry)) {
-        byPosition[position] = entry & Self.tagMask
+        fragments[position] = entry >> 32  // the occupied bit lands on bit 31: never 0
       }
     }
-    var rebuilt = IDIndex(minimumCount: newCount)
-    for (position, tag) in byPosition.enumerated() {
-      precondition(tag != 0, "IdentifiedItems: a position was left without an entry")
-      rebuilt.insertRaw(tag | UInt64(UInt32(truncatingIfNeeded: position)))
+    self = IDIndex(count: newCount, extra: 0) { position in
+      precondition(fragments[position] != 0, "IdentifiedItems: a position lost its entry")
+      return fragments[position] & Self.fragmentMask
     }
-    self = rebuilt
   }
 }

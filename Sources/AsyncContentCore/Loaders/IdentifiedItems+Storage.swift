@@ -43,13 +43,11 @@ extension IdentifiedItems {
   /// Builds the hash index of the elements, once, when their ids stop ascending.
   @inlinable
   mutating func buildIndex() {
-    var index = IDIndex(minimumCount: storage.count + storage.count / 2)
-    storage.withUnsafeBufferPointer { elements in
-      for position in elements.indices {
-        index.insertRaw(index.entry(fragment: Self.fragment(of: elements[position].id), position: position))
+    idIndex = storage.withUnsafeBufferPointer { elements in
+      IDIndex(count: elements.count, extra: elements.count / 2) { position in
+        Self.fragment(of: elements[position].id)
       }
     }
-    idIndex = index
   }
 
   /// Drops the index of an emptied collection, so that the next items may ascend without one.
