@@ -96,17 +96,15 @@ extension IdentifiedItems {
     _ page: UnsafeBufferPointer<Item>, after first: Item.ID?, before last: Item.ID?,
     _ less: (Item.ID, Item.ID) -> Bool
   ) -> Bool {
-    guard !page.isEmpty else { return true }
-    var previous = page[0].id
-    if let first, !less(first, previous) { return false }
+    guard let firstInPage = page.first?.id, let lastInPage = page.last?.id else { return true }
+    if let first, !less(first, firstInPage) { return false }
+    if let last, !less(lastInPage, last) { return false }
+    // Each id against the one before it, both read from the page: no id is carried over.
     var position = 1
     while position < page.count {
-      let id = page[position].id
-      if !less(previous, id) { return false }
-      previous = id
+      if !less(page[position &- 1].id, page[position].id) { return false }
       position &+= 1
     }
-    if let last, !less(previous, last) { return false }
     return true
   }
 
