@@ -30,8 +30,8 @@ extension IdentifiedItems {
     return try body(less)
   }
 
-  /// Takes the index out (an empty one if there was none), so that it is uniquely referenced
-  /// while it changes; store it back when done.
+  /// Takes the index out, so that it is uniquely referenced while it changes; store it back
+  /// when done. Builds it first when the items have none (their ids ascended until now).
   @inlinable
   mutating func takeIndex() -> IDIndex {
     if idIndex == nil, !storage.isEmpty { buildIndex() }
