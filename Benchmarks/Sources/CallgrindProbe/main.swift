@@ -83,12 +83,9 @@ func run(_ scenario: String, count: Int) async {
   case "merge-append":
     let merged = mergeByAppending(makeEntryPages(items: count, pageSize: pageSize, shuffled: false))
     precondition(merged == count, "the append lost entries: \(merged) of \(count)")
-  case "merge-ascending":
-    let pages = makeEntryPages(items: count, pageSize: pageSize, shuffled: false)
-    let merged = mergeIntoIdentifiedItems(pages)
-    precondition(merged == count, "the merge lost entries: \(merged) of \(count)")
-  case "merge-random":
-    let pages = makeEntryPages(items: count, pageSize: pageSize, shuffled: true)
+  case "merge-ascending", "merge-random":
+    let shuffled = scenario == "merge-random"
+    let pages = makeEntryPages(items: count, pageSize: pageSize, shuffled: shuffled)
     let merged = mergeIntoIdentifiedItems(pages)
     precondition(merged == count, "the merge lost entries: \(merged) of \(count)")
   case "merge-identified-array":
