@@ -5,12 +5,17 @@
 //
 // Scenarios: load-cycle (n cycles), bare-await (n awaits), paging-setup, paging-loader,
 // paging-rebuild, paging-append, paging-await-append, paging-identified (n items in pages of
-// 50), observe-generic, observe-concrete, observe-cached (n reads and writes of an observed
+// 50), merge-setup, merge-append, merge-ascending, merge-identified-array, merge-setup-random,
+// merge-random (n entries in pages of 50: the merge alone, see MergeScenarios.swift),
+// merge-trivial-ascending, merge-trivial-setup-random, merge-trivial-random (the same merge
+// of the paging scenarios' two-integer items),
+// observe-generic, observe-concrete, observe-cached (n reads and writes of an observed
 // property), notifications (n cycles; prints the observation notifications of each step),
 // idle-memory (n idle loaders; prints heap bytes per loader from mallinfo2).
 //
 // callgrind.sh subtracts a run that does everything but the measured loop (n = 0, or
-// paging-setup for the paging scenarios), so the figures measure the loop alone.
+// paging-setup for the paging scenarios, merge-setup or merge-setup-random for the merges), so
+// the figures measure the loop alone.
 //
 // The main actor is served by the main run loop, as in an app, rather than by an async
 // top-level (`dispatch_main()`): valgrind 3.19 crashes when a thread is created after
@@ -31,6 +36,13 @@ let pageSize = 50
 @inline(never)
 func consume<T>(_ value: T) {
   withExtendedLifetime(value) {}
+}
+
+/// The paging scenarios' `Item` (two integers, no reference to count) in shuffled pages.
+func makeTrivialRandomPages(_ count: Int) -> [[Item]] {
+  makeMergePages(items: count, pageSize: pageSize, shuffled: true) {
+    Item(id: $0, value: $0 &* 31)
+  }
 }
 
 @MainActor
@@ -64,6 +76,30 @@ func run(_ scenario: String, count: Int) async {
     let pages = makePages(items: count, pageSize: pageSize)
     let loaded = pageIntoIdentifiedArray(pages)
     precondition(loaded == count, "the merge lost items: \(loaded) of \(count)")
+  case "merge-setup":
+    consume(makeEntryPages(items: count, pageSize: pageSize, shuffled: false))
+  case "merge-setup-random":
+    consume(makeEntryPages(items: count, pageSize: pageSize, shuffled: true))
+  case "merge-append":
+    let merged = mergeByAppending(makeEntryPages(items: count, pageSize: pageSize, shuffled: false))
+    precondition(merged == count, "the append lost entries: \(merged) of \(count)")
+  case "merge-ascending", "merge-random":
+    let shuffled = scenario == "merge-random"
+    let pages = makeEntryPages(items: count, pageSize: pageSize, shuffled: shuffled)
+    let merged = mergeIntoIdentifiedItems(pages)
+    precondition(merged == count, "the merge lost entries: \(merged) of \(count)")
+  case "merge-identified-array":
+    let pages = makeEntryPages(items: count, pageSize: pageSize, shuffled: false)
+    let merged = mergeIntoIdentifiedArray(pages)
+    precondition(merged == count, "the merge lost entries: \(merged) of \(count)")
+  case "merge-trivial-ascending":
+    let merged = mergeIntoIdentifiedItems(makePages(items: count, pageSize: pageSize))
+    precondition(merged == count, "the merge lost items: \(merged) of \(count)")
+  case "merge-trivial-setup-random":
+    consume(makeTrivialRandomPages(count))
+  case "merge-trivial-random":
+    let merged = mergeIntoIdentifiedItems(makeTrivialRandomPages(count))
+    precondition(merged == count, "the merge lost items: \(merged) of \(count)")
   case "observe-generic": consume(observeGeneric(count))
   case "observe-concrete": consume(observeConcrete(count))
   case "observe-cached": consume(observeCachedKeyPath(count))
