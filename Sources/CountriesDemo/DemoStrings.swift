@@ -54,30 +54,54 @@ public struct DemoStrings: Hashable, Sendable {
 
   /// The keys of the demo's texts: each is the English text.
   public enum Key: String, CaseIterable, Hashable, Sendable {
+    /// The title line.
     case title = "Countries"
+    /// In the title line: how many countries are loaded.
     case loadedCount = "%lld loaded"
+    /// In the title line: the server injects failures.
     case failuresOn = "[failures: on]"
+    /// In the title line: the server injects none.
     case failuresOff = "[failures: off]"
+    /// While the list refreshes.
     case refreshing = "Refreshing…"
+    /// The banner of a failed refresh.
     case refreshFailedBanner =
       "Refresh failed, showing the last loaded list. Press r to try again."
+    /// Before the first load.
     case nothingLoaded = "Nothing loaded yet. Press r to load the countries."
+    /// While the first page loads.
     case loadingCountries = "Loading countries…"
+    /// An empty list.
     case noCountries = "No countries."
+    /// A failed first load.
     case couldNotLoad = "Could not load the countries."
+    /// While a failed first load runs again.
     case retrying = "Retrying…"
+    /// Under the error of a failed first load.
     case pressRToRetry = "Press r to retry."
+    /// At the end of the list when the next page failed.
     case couldNotLoadMore = "Could not load more. Press m to retry."
+    /// At the end of the list when every page is loaded.
     case endOfList = "End of list: %lld countries"
+    /// Under the list: the visible rows.
     case rows = "rows %1$lld–%2$lld of %3$lld"
+    /// The help line.
     case keyHelp = "r refresh · space/m more · f failures · c cancel · ↑/↓ scroll · q quit"
+    /// When more is asked for after the last page.
     case everyCountry = "That's every country: the list has ended."
+    /// After the c key cancelled a load.
     case loadCancelled = "Load cancelled."
+    /// While the server is asked to inject failures.
     case turningFailuresOn = "Turning injected failures on…"
+    /// While the server is asked to stop injecting failures.
     case turningFailuresOff = "Turning injected failures off…"
+    /// When the server injects failures, with the rate.
     case failuresOnPercent = "Injected failures on: %lld%% of requests fail."
+    /// When the server injects no failures any more.
     case failuresOffDone = "Injected failures off."
+    /// When the failure rate could not be changed.
     case couldNotChangeFailureRate = "Could not change the failure rate: %@"
+    /// Announced when countries loaded.
     case countriesLoaded = "%lld countries loaded"
   }
 
