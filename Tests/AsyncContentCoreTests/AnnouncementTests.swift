@@ -5,49 +5,36 @@ import Testing
 // Which transitions VoiceOver hears about: every (old kind × new kind) pair of LoadPhase and
 // PagedPhase, from a table written from the documented rules.
 //
-// The old phase holds [1, 2] and the error `old`; the new phase holds [1, 2, 3] and `new`, so a
-// cell tells which count and which message an announcement took.
+// The old phase holds [1, 2] and the new one [1, 2, 3] (PhaseFixture's phases, the new one with
+// an item more), so a cell tells which count an announcement took.
 
-/// A phase of `kind`, holding `value` and `error` where the kind has them.
-private func paged(_ kind: PhaseKind, _ value: [Int], _ error: PhaseTestError) -> TestPagedPhase {
-  switch kind {
-  case .idle: .idle
-  case .loading: .loading
-  case .loaded: .loaded(value)
-  case .failed: .failed(error)
-  case .reloading: .reloading(value)
-  case .retrying: .retrying(error)
-  case .reloadFailed: .reloadFailed(value, error)
-  case .loadingMore: .loadingMore(value)
-  case .loadMoreFailed: .loadMoreFailed(value, error)
-  }
+/// The old and the new paged phase of a transition between two kinds.
+private func pagedTransition(_ old: PhaseKind, _ new: PhaseKind) -> (TestPagedPhase, TestPagedPhase)
+{
+  (PhaseFixture.paged(old), PhaseFixture.paged(new).map { $0 + [3] })
 }
 
-private func load(_ kind: PhaseKind, _ value: [Int], _ error: PhaseTestError) -> TestLoadPhase {
-  switch kind {
-  case .idle: .idle
-  case .loading: .loading
-  case .loaded: .loaded(value)
-  case .failed: .failed(error)
-  case .reloading: .reloading(value)
-  case .retrying: .retrying(error)
-  case .reloadFailed: .reloadFailed(value, error)
-  case .loadingMore, .loadMoreFailed: preconditionFailure("no paging on a LoadPhase")
-  }
+/// The old and the new load phase of a transition between two kinds of `PhaseKind.loadCases`.
+private func loadTransition(
+  _ old: PhaseKind, _ new: PhaseKind
+) throws -> (
+  TestLoadPhase, TestLoadPhase
+) {
+  (try #require(PhaseFixture.load(old)), try #require(PhaseFixture.load(new)).map { $0 + [3] })
 }
 
 /// Reads a cell of the tables: `-` none, `L3` loaded(count: 3), `+1` loadedMore(count: 1),
-/// `E3` endOfList(count: 3), `F` failed, `R` reloadFailed, `M` loadMoreFailed (with the new
-/// error's message, `new`).
+/// `E3` endOfList(count: 3), `F` failed, `R` reloadFailed, `M` loadMoreFailed (with the
+/// error's message, `old`).
 private func cell(_ text: Substring) -> Announcement? {
   switch text {
   case "-": nil
   case "L3": .loaded(count: 3)
   case "+1": .loadedMore(count: 1)
   case "E3": .endOfList(count: 3)
-  case "F": .failed(message: "new")
-  case "R": .reloadFailed(message: "new")
-  case "M": .loadMoreFailed(message: "new")
+  case "F": .failed(message: "old")
+  case "R": .reloadFailed(message: "old")
+  case "M": .loadMoreFailed(message: "old")
   default: preconditionFailure("unknown cell \(text)")
   }
 }
@@ -102,8 +89,8 @@ private let loadTable = table(
   func everyPagedTransitionFrom(_ old: PhaseKind) throws {
     let row = try #require(pagedTable[old])
     for new in pagedKinds {
-      let announcement = Announcement(
-        from: paged(old, [1, 2], .old), to: paged(new, [1, 2, 3], .new), message: message)
+      let (before, after) = pagedTransition(old, new)
+      let announcement = Announcement(from: before, to: after, message: message)
       #expect(announcement == row[new] ?? nil, "\(old) → \(new)")
     }
   }
@@ -112,8 +99,8 @@ private let loadTable = table(
   func everyLoadTransitionFrom(_ old: PhaseKind) throws {
     let row = try #require(loadTable[old])
     for new in loadKinds {
-      let announcement = Announcement(
-        from: load(old, [1, 2], .old), to: load(new, [1, 2, 3], .new), message: message)
+      let (before, after) = try loadTransition(old, new)
+      let announcement = Announcement(from: before, to: after, message: message)
       #expect(announcement == row[new] ?? nil, "\(old) → \(new)")
     }
   }
@@ -126,8 +113,18 @@ private let loadTable = table(
     #expect(Announcement(from: before, to: phase) == nil)
     // Every kind to itself, even with another payload.
     for kind in pagedKinds {
-      #expect(Announcement(from: paged(kind, [1], .old), to: paged(kind, [1, 2], .new)) == nil)
+      let (before, after) = pagedTransition(kind, kind)
+      #expect(Announcement(from: before, to: after) == nil)
     }
+  }
+
+  @Test func theMessageIsTheNewErrors() {
+    let retried = Announcement(
+      from: TestLoadPhase.retrying(.old), to: .failed(.new), message: message)
+    #expect(retried == .failed(message: "new"))
+    let reload = Announcement(
+      from: TestPagedPhase.reloading([1]), to: .reloadFailed([1], .new), message: message)
+    #expect(reload == .reloadFailed(message: "new"))
   }
 
   @Test func theLastPageAnnouncesTheEndOfTheList() {

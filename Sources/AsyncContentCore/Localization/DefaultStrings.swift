@@ -209,13 +209,12 @@ public struct DefaultStrings: Hashable, Sendable {
   ///
   /// - Parameter age: How long ago the value was loaded.
   public func updated(_ age: RelativeAge) -> String {
-    switch age {
-    case .justNow: string(.updatedJustNow)
-    case .seconds(let count): string(.updatedSecondsAgo, .int(count))
-    case .minutes(let count): string(.updatedMinutesAgo, .int(count))
-    case .hours(let count): string(.updatedHoursAgo, .int(count))
-    case .days(let count): string(.updatedDaysAgo, .int(count))
-    }
+    text(
+      for: age,
+      keys: [
+        .updatedJustNow, .updatedSecondsAgo, .updatedMinutesAgo, .updatedHoursAgo,
+        .updatedDaysAgo,
+      ])
   }
 
   /// "Updated 3 min ago", for a value loaded `age` ago.
@@ -239,13 +238,12 @@ public struct DefaultStrings: Hashable, Sendable {
   ///
   /// - Parameter age: How long ago the shown value was loaded.
   public func showingData(_ age: RelativeAge) -> String {
-    switch age {
-    case .justNow: string(.showingDataJustNow)
-    case .seconds(let count): string(.showingDataSecondsAgo, .int(count))
-    case .minutes(let count): string(.showingDataMinutesAgo, .int(count))
-    case .hours(let count): string(.showingDataHoursAgo, .int(count))
-    case .days(let count): string(.showingDataDaysAgo, .int(count))
-    }
+    text(
+      for: age,
+      keys: [
+        .showingDataJustNow, .showingDataSecondsAgo, .showingDataMinutesAgo,
+        .showingDataHoursAgo, .showingDataDaysAgo,
+      ])
   }
 
   /// "Showing data from 5 min ago", for a value loaded `age` ago.
@@ -262,6 +260,17 @@ public struct DefaultStrings: Hashable, Sendable {
   ///   - now: The moment to measure at.
   public func showingData(loadedAt date: Date, now: Date) -> String {
     showingData(RelativeAge(since: date, now: now))
+  }
+
+  /// The text of an age: `keys` are the keys for just now, seconds, minutes, hours and days.
+  private func text(for age: RelativeAge, keys: [Key]) -> String {
+    switch age {
+    case .justNow: string(keys[0])
+    case .seconds(let count): string(keys[1], .int(count))
+    case .minutes(let count): string(keys[2], .int(count))
+    case .hours(let count): string(keys[3], .int(count))
+    case .days(let count): string(keys[4], .int(count))
+    }
   }
 
   // MARK: Announcements
