@@ -106,6 +106,8 @@ public final class CalmPhase<Phase: AsyncPhase>: Observable {
     case .showSource:
       wakeUp?.cancel()
       wakeUp = nil
+      // Idle shows already (a first load cancelled during its delay): nobody needs to render.
+      if showsIdle, source.kind == .idle { return }
       showsIdle = source.kind == .idle
       phase = source
     case .showNothing(let deadline):
