@@ -22,6 +22,8 @@ let openCombine = Target.Dependency.product(
 
 let package = Package(
   name: "AsyncContent",
+  // The default texts' String Catalogs are in English; see DefaultStrings.
+  defaultLocalization: "en",
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "AsyncContentCore", targets: ["AsyncContentCore"]),
@@ -46,6 +48,9 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         openCombine,
       ],
+      // The String Catalog of the default texts (Localizable.xcstrings). Xcode compiles it;
+      // SwiftPM's own build copies it as it is, and StringCatalog reads either.
+      resources: [.process("Resources")],
       swiftSettings: swiftSettings
     ),
     // Gates, a phase recorder and clock helpers, for testing screens' loading logic as this
@@ -72,7 +77,9 @@ let package = Package(
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ],
-      resources: [.copy("Resources/countries.json")],
+      resources: [
+        .copy("Resources/countries.json"), .process("Resources/Localizable.xcstrings"),
+      ],
       swiftSettings: swiftSettings
     ),
     .executableTarget(

@@ -422,6 +422,86 @@ final class ArticleModel: LoadableObject {
   func cancel() { phase.cancel() }
 }
 
+// MARK: - LoadingExperience.md
+
+@MainActor
+func snippetCalmPhase(
+  loader: AsyncLoader<[Country]>
+) -> (
+  CalmPhase<LoadPhase<[Country], any Error>>, Presentation<[Country], any Error>
+) {
+  let calm = CalmPhase(loader.phase)  // the default timing: 150 ms delay, 400 ms minimum
+  calm.update(to: loader.phase)  // on every change of the loader's phase
+  let presentation = calm.phase.presentation()  // what the screen shows
+  return (calm, presentation)
+}
+
+@MainActor
+func snippetProgressTiming() -> (ProgressTiming, CalmPhase<LoadPhase<[Country], any Error>>) {
+  let brisk = ProgressTiming(
+    progressDelay: .milliseconds(100), minimumProgressDuration: .milliseconds(300))
+  let plain = CalmPhase(LoadPhase<[Country], any Error>.idle, timing: .immediate)
+  return (brisk, plain)
+}
+
+func snippetStateMachine() -> ProgressTimingStateMachine.State {
+  var machine = ProgressTimingStateMachine(timing: .default)
+  let start = LoaderClock.Instant(offset: .zero)
+  machine.loadStarted(at: start, hasVisibleContent: false)  // .showNothing(wakeUpAt: 150 ms)
+  machine.deadlineReached(at: start.advanced(by: .milliseconds(150)))  // .showSource: progress
+  machine.loadFinished(at: start.advanced(by: .milliseconds(200)))  // holds progress to 550 ms
+  return machine.state
+}
+
+@Test @MainActor func aQuickFirstLoadShowsNoSpinner() async {
+  await withMainSerialExecutor {
+    let clock = TestClock()
+    let calm = CalmPhase(LoadPhase<[String], any Error>.idle, clock: clock)
+    calm.update(to: .loading)
+    await clock.advanceAndDrain(by: .milliseconds(100))
+    #expect(calm.phase.isIdle)  // no spinner yet
+    calm.update(to: .loaded(["Austria"]))
+    #expect(calm.phase.value == ["Austria"])  // a quick load shows its value at once
+  }
+}
+
+func snippetFreshness(loadedAt: Date, now: Date) -> (String, String) {
+  let strings = DefaultStrings(language: "de")
+  let label = strings.updated(ago: .seconds(180))  // "Vor 3 Min. aktualisiert"
+  // "Es werden Daten von vor 5 Min. angezeigt." for data loaded 5 minutes ago
+  let banner = strings.showingData(loadedAt: loadedAt, now: now)
+  return (label, banner)
+}
+
+func announce(
+  from before: LoadPhase<[Country], any Error>, to after: LoadPhase<[Country], any Error>,
+  locale: Locale
+) -> String? {
+  guard let announcement = Announcement(from: before, to: after) else { return nil }
+  return DefaultStrings(locale: locale).announcement(announcement)
+}
+
+func snippetDefaultStrings() -> [String] {
+  let strings = DefaultStrings(locale: Locale(identifier: "ja_JP"))
+  let retry = strings.retry  // "再試行"
+  let loaded = strings.itemsLoaded(count: 25)  // "25件を読み込みました"
+  let message = strings.message(for: URLError(.timedOut))  // "リクエストがタイムアウトしました。"
+  return [retry, loaded, message]
+}
+
+func snippetTerminalLanguage() -> DefaultStrings {
+  let languages = StringCatalog.preferredLanguages(
+    posixEnvironment: ProcessInfo.processInfo.environment)
+  let terminal = DefaultStrings(preferring: languages)
+  return terminal
+}
+
+func snippetOwnCatalog() throws -> String {
+  let catalog = try StringCatalog(bundle: DefaultStrings.bundle)
+  let text = catalog.string("%lld items loaded", language: "de", [25])  // "25 Einträge geladen"
+  return text
+}
+
 // MARK: - README.md
 
 @MainActor
@@ -574,6 +654,33 @@ struct DocSnippetTests {
     #expect(model.phase.value == Article(id: 42, title: "Article 42"))
     await model.reload()
     #expect(model.phase.kind == .loaded)
+  }
+
+  @Test func loadingExperience() async throws {
+    let (calm, presentation) = snippetCalmPhase(loader: AsyncLoader { API.twoCountries })
+    #expect(calm.phase.isIdle)
+    #expect(presentation.content == nil && !presentation.showsBlockingProgress)
+    let (brisk, plain) = snippetProgressTiming()
+    #expect(brisk.progressDelay == .milliseconds(100))
+    #expect(plain.timing == .immediate)
+    #expect(snippetStateMachine() == .holdingProgress(end: .init(offset: .milliseconds(550))))
+
+    let loadedAt = Date(timeIntervalSince1970: 1_700_000_000)
+    let (label, banner) = snippetFreshness(loadedAt: loadedAt, now: loadedAt + 300)
+    #expect(label == "Vor 3 Min. aktualisiert")
+    #expect(banner == "Es werden Daten von vor 5 Min. angezeigt.")
+
+    let german = Locale(identifier: "de_DE")
+    #expect(
+      announce(from: .loading, to: .loaded(API.twoCountries), locale: german)
+        == "2 Einträge geladen")
+    #expect(
+      announce(from: .loaded(API.twoCountries), to: .reloading(API.twoCountries), locale: german)
+        == nil)
+
+    #expect(snippetDefaultStrings() == ["再試行", "25件を読み込みました", "リクエストがタイムアウトしました。"])
+    #expect(DefaultStrings.languages.contains(snippetTerminalLanguage().language))
+    #expect(try snippetOwnCatalog() == "25 Einträge geladen")
   }
 
   @Test func readme() async {

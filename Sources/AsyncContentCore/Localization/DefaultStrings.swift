@@ -1,0 +1,302 @@
+public import Foundation
+
+/// Every default text of AsyncContent, in the user's language: English, German, Japanese and
+/// Simplified Chinese.
+///
+/// The texts live in the String Catalog `Localizable.xcstrings` in this module's resources
+/// (``bundle``), read by ``StringCatalog`` on every platform. The keys are the English texts,
+/// so a missing translation shows English, never a key. The SwiftUI views and the terminal
+/// demo take their texts from here, so both speak the same language with the same words.
+///
+/// ```swift
+/// let strings = DefaultStrings(locale: Locale(identifier: "ja_JP"))
+/// strings.retry                          // "再試行"
+/// strings.updated(ago: .seconds(180))    // "3分前に更新"
+/// strings.itemsLoaded(count: 25)         // "25件を読み込みました"
+/// ```
+///
+/// In SwiftUI, resolve with the environment's locale (`@Environment(\.locale)`), so a preview
+/// or an app that sets a locale gets its language. On Linux, `Locale.current` does not follow
+/// `LANG`; a terminal app passes ``StringCatalog/preferredLanguages(posixEnvironment:)`` to
+/// ``init(preferring:)``.
+public struct DefaultStrings: Hashable, Sendable {
+  /// The catalog language the texts are in, for example `"de"` or `"zh-Hans"`.
+  public let language: String
+
+  /// The texts in the catalog language that suits `locale` best (English when none does).
+  ///
+  /// - Parameter locale: The locale, for example SwiftUI's `\.locale`.
+  public init(locale: Locale) {
+    self.language = Self.catalog.language(for: locale)
+  }
+
+  /// The texts in the first of `preferredLanguages` the catalog has (English when it has
+  /// none of them).
+  ///
+  /// - Parameter preferredLanguages: Language identifiers, most preferred first.
+  public init(preferring preferredLanguages: [String]) {
+    self.language = Self.catalog.language(preferring: preferredLanguages)
+  }
+
+  /// The texts in `language`, or in the catalog language that suits it best.
+  ///
+  /// - Parameter language: A language identifier such as `"de"`, `"ja-JP"` or `"zh-Hans"`.
+  public init(language: String) {
+    self.init(preferring: [language])
+  }
+
+  /// The texts in the development language, English.
+  public static let development = DefaultStrings(language: catalog.sourceLanguage)
+
+  /// The resource bundle that holds the catalog, for `Text(_:tableName:bundle:)` or
+  /// `LocalizedStringResource` in another module on Apple platforms.
+  public static var bundle: Bundle { .module }
+
+  /// The catalog of the default texts. Should the resource bundle lack it, every text is the
+  /// English key, and ``catalogError`` says why.
+  public static let catalog: StringCatalog = loadedCatalog.catalog
+
+  /// Why the catalog could not be read, or `nil` when it was.
+  public static let catalogError: StringCatalogError? = loadedCatalog.error
+
+  private static let loadedCatalog: (catalog: StringCatalog, error: StringCatalogError?) = {
+    do throws(StringCatalogError) {
+      return (try StringCatalog(bundle: .module), nil)
+    } catch {
+      return (StringCatalog(sourceLanguage: "en"), error)
+    }
+  }()
+
+  /// The languages the default texts come in.
+  public static var languages: [String] { catalog.languages }
+
+  /// The keys of the default texts: each is the English text (a format for those with
+  /// arguments).
+  public enum Key: String, CaseIterable, Hashable, Sendable {
+    /// The label of the blocking progress view.
+    case loading = "Loading…"
+    /// The label of the paging footer's spinner.
+    case loadingMore = "Loading more…"
+    /// The retry button.
+    case retry = "Retry"
+    /// The banner's dismiss button.
+    case dismiss = "Dismiss"
+    /// The title of the failure view.
+    case couldNotLoad = "Couldn't load"
+    /// The title of the paging footer's error.
+    case couldNotLoadMore = "Couldn't load more"
+    /// The title of the empty view.
+    case nothingHere = "Nothing here"
+    /// The end of a paged list.
+    case noMoreItems = "No more items"
+    /// The title of the failed-reload banner.
+    case refreshFailed = "Refresh failed"
+    /// The message of an error that has none of its own.
+    case somethingWentWrong = "Something went wrong."
+    /// An HTTP status error; the argument is the status code.
+    case serverAnsweredWithError = "The server answered with an error (HTTP %lld)."
+    /// A response that did not decode.
+    case unreadableData = "The data from the server couldn't be read."
+    /// A transport error.
+    case serverUnreachable = "The server couldn't be reached."
+    /// A timeout.
+    case timedOut = "The request timed out."
+    /// No internet connection.
+    case offline = "You're offline."
+    /// Freshness: loaded less than ten seconds ago.
+    case updatedJustNow = "Updated just now"
+    /// Freshness, in seconds.
+    case updatedSecondsAgo = "Updated %lld s ago"
+    /// Freshness, in minutes.
+    case updatedMinutesAgo = "Updated %lld min ago"
+    /// Freshness, in hours.
+    case updatedHoursAgo = "Updated %lld h ago"
+    /// Freshness, in days.
+    case updatedDaysAgo = "Updated %lld days ago"
+    /// A failed reload's banner: the data shown is less than ten seconds old.
+    case showingDataJustNow = "Showing data from a moment ago"
+    /// A failed reload's banner: the age of the data shown, in seconds.
+    case showingDataSecondsAgo = "Showing data from %lld s ago"
+    /// A failed reload's banner: the age of the data shown, in minutes.
+    case showingDataMinutesAgo = "Showing data from %lld min ago"
+    /// A failed reload's banner: the age of the data shown, in hours.
+    case showingDataHoursAgo = "Showing data from %lld h ago"
+    /// A failed reload's banner: the age of the data shown, in days.
+    case showingDataDaysAgo = "Showing data from %lld days ago"
+    /// Announced when a load finished and the number of items means nothing.
+    case announceLoaded = "Loaded"
+    /// Announced when a load finished.
+    case announceItemsLoaded = "%lld items loaded"
+    /// Announced when a load-more appended items.
+    case announceMoreItemsLoaded = "%lld more items loaded"
+    /// Announced when the last page arrived, without a count.
+    case announceEndOfList = "End of list."
+    /// Announced when the last page arrived.
+    case announceEndOfListCount = "End of list. %lld items in all."
+    /// Announced when a load failed; the argument is the error's message.
+    case announceFailed = "Couldn't load. %@"
+    /// Announced when a reload failed and the data stays; the argument is the message.
+    case announceReloadFailed = "Refresh failed. The earlier data stays. %@"
+    /// Announced when a load-more failed; the argument is the message.
+    case announceLoadMoreFailed = "Couldn't load more. %@"
+  }
+
+  /// The text of `key`, with `arguments` in place of its specifiers.
+  ///
+  /// - Parameters:
+  ///   - key: The text's key.
+  ///   - arguments: The arguments of a format key, in order.
+  public func string(_ key: Key, _ arguments: StringCatalog.Argument...) -> String {
+    Self.catalog.string(key.rawValue, language: language, arguments)
+  }
+
+  // MARK: The texts of the default views
+
+  /// "Loading…", the label of the blocking progress view.
+  public var loading: String { string(.loading) }
+  /// "Loading more…", the label of the paging footer's spinner.
+  public var loadingMore: String { string(.loadingMore) }
+  /// "Retry".
+  public var retry: String { string(.retry) }
+  /// "Dismiss".
+  public var dismiss: String { string(.dismiss) }
+  /// "Couldn't load", the title of the failure view.
+  public var couldNotLoad: String { string(.couldNotLoad) }
+  /// "Couldn't load more", the title of the paging footer's error.
+  public var couldNotLoadMore: String { string(.couldNotLoadMore) }
+  /// "Nothing here", the title of the empty view.
+  public var nothingHere: String { string(.nothingHere) }
+  /// "No more items", the end of a paged list.
+  public var noMoreItems: String { string(.noMoreItems) }
+  /// "Refresh failed", the title of the failed-reload banner.
+  public var refreshFailed: String { string(.refreshFailed) }
+
+  /// A message for an error, in words a user can read.
+  ///
+  /// ``HTTPLoadError`` and the common `URLError`s get a text of the catalog; an error that
+  /// is a `LocalizedError` with a description gets its own (the app localizes it); any other
+  /// gets "Something went wrong.", never a type name or an error code. Cancellation is never
+  /// shown, so it needs no text.
+  ///
+  /// - Parameter error: The error to explain.
+  public func message(for error: any Error) -> String {
+    if let http = error as? HTTPLoadError {
+      switch http {
+      case .status(let code, _, _): return string(.serverAnsweredWithError, .int(code))
+      case .decoding, .invalidResponse: return string(.unreadableData)
+      case .transport: return string(.serverUnreachable)
+      case .timeout: return string(.timedOut)
+      }
+    }
+    if let url = error as? URLError {
+      switch url.code {
+      case .notConnectedToInternet, .dataNotAllowed: return string(.offline)
+      case .timedOut: return string(.timedOut)
+      case .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed:
+        return string(.serverUnreachable)
+      default: return string(.somethingWentWrong)
+      }
+    }
+    if let description = (error as? any LocalizedError)?.errorDescription, !description.isEmpty {
+      return description
+    }
+    return string(.somethingWentWrong)
+  }
+
+  // MARK: Freshness
+
+  /// "Updated 3 min ago": how old the shown data is, for an updated label or a header.
+  ///
+  /// - Parameter age: How long ago the value was loaded.
+  public func updated(_ age: RelativeAge) -> String {
+    text(
+      for: age,
+      keys: [
+        .updatedJustNow, .updatedSecondsAgo, .updatedMinutesAgo, .updatedHoursAgo,
+        .updatedDaysAgo,
+      ])
+  }
+
+  /// "Updated 3 min ago", for a value loaded `age` ago.
+  ///
+  /// - Parameter age: How long ago the value was loaded, for example the time since a
+  ///   loader's `loadedAt` on its clock.
+  public func updated(ago age: Duration) -> String {
+    updated(RelativeAge(age))
+  }
+
+  /// "Updated 3 min ago", for a value loaded at `date`.
+  ///
+  /// - Parameters:
+  ///   - date: When the value was loaded.
+  ///   - now: The moment to measure at.
+  public func updated(at date: Date, now: Date) -> String {
+    updated(RelativeAge(since: date, now: now))
+  }
+
+  /// "Showing data from 5 min ago": the age of the data a failed reload's banner keeps.
+  ///
+  /// - Parameter age: How long ago the shown value was loaded.
+  public func showingData(_ age: RelativeAge) -> String {
+    text(
+      for: age,
+      keys: [
+        .showingDataJustNow, .showingDataSecondsAgo, .showingDataMinutesAgo,
+        .showingDataHoursAgo, .showingDataDaysAgo,
+      ])
+  }
+
+  /// "Showing data from 5 min ago", for a value loaded `age` ago.
+  ///
+  /// - Parameter age: How long ago the shown value was loaded.
+  public func showingData(ago age: Duration) -> String {
+    showingData(RelativeAge(age))
+  }
+
+  /// "Showing data from 5 min ago", for a value loaded at `date`.
+  ///
+  /// - Parameters:
+  ///   - date: When the shown value was loaded.
+  ///   - now: The moment to measure at.
+  public func showingData(loadedAt date: Date, now: Date) -> String {
+    showingData(RelativeAge(since: date, now: now))
+  }
+
+  /// The text of an age: `keys` are the keys for just now, seconds, minutes, hours and days.
+  private func text(for age: RelativeAge, keys: [Key]) -> String {
+    switch age {
+    case .justNow: string(keys[0])
+    case .seconds(let count): string(keys[1], .int(count))
+    case .minutes(let count): string(keys[2], .int(count))
+    case .hours(let count): string(keys[3], .int(count))
+    case .days(let count): string(keys[4], .int(count))
+    }
+  }
+
+  // MARK: Announcements
+
+  /// "25 items loaded": the announcement a load finishing makes.
+  ///
+  /// - Parameter count: How many items loaded.
+  public func itemsLoaded(count: Int) -> String {
+    string(.announceItemsLoaded, .int(count))
+  }
+
+  /// The text VoiceOver speaks for an announcement.
+  ///
+  /// - Parameter announcement: What changed.
+  public func announcement(_ announcement: Announcement) -> String {
+    let text =
+      switch announcement {
+      case .loaded(let count?): itemsLoaded(count: count)
+      case .loaded(nil): string(.announceLoaded)
+      case .loadedMore(let count): string(.announceMoreItemsLoaded, .int(count))
+      case .endOfList(let count?): string(.announceEndOfListCount, .int(count))
+      case .endOfList(nil): string(.announceEndOfList)
+      case .failed(let message): string(.announceFailed, .string(message))
+      case .reloadFailed(let message): string(.announceReloadFailed, .string(message))
+      case .loadMoreFailed(let message): string(.announceLoadMoreFailed, .string(message))
+      }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+}
