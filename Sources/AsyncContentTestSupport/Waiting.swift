@@ -61,33 +61,53 @@ public func drainMainActor(yields: Int = 200) async {
 public func waitUntil(_ condition: @escaping @MainActor () -> Bool) async {
   while !Task.isCancelled {
     let once = ResumeOnce()
-    let holds = await withCheckedContinuation { continuation in
-      once.continuation = continuation
-      let holds = withObservationTracking {
-        condition()
-      } onChange: {
-        once.resume(returning: false)
+    let holds = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        once.continuation = continuation
+        let holds = withObservationTracking {
+          condition()
+        } onChange: {
+          once.resume(returning: false)
+        }
+        if holds || Task.isCancelled { once.resume(returning: holds) }
       }
-      if holds { once.resume(returning: true) }
+    } onCancel: {
+      // The test's time limit ran out: stop waiting, so the test ends and reports it.
+      once.resume(returning: false)
     }
     if holds { return }
   }
 }
 
 /// Resumes a continuation once, whoever asks first: the check that found the condition true,
-/// or the observation that saw a change.
+/// the observation that saw a change, or the cancellation of the waiting task.
 private final class ResumeOnce: @unchecked Sendable {
-  // @unchecked Sendable: `continuation` is set once before any `resume` can run (inside the
-  // body of `withCheckedContinuation`, before the observation is registered), and after that
-  // it is read and cleared only under `lock`.
+  // @unchecked Sendable: `continuation` and `resumed` are read and written only under `lock`.
+  // A cancellation that arrives before the continuation exists is remembered in `resumed`, and
+  // the continuation set later is resumed at once.
   private let lock = NSLock()
-  var continuation: CheckedContinuation<Bool, Never>?
+  private var stored: CheckedContinuation<Bool, Never>?
+  private var resumed: Bool?
+
+  var continuation: CheckedContinuation<Bool, Never>? {
+    get { lock.withLock { stored } }
+    set {
+      let early = lock.withLock { () -> Bool? in
+        if let resumed { return resumed }
+        stored = newValue
+        return nil
+      }
+      if let early { newValue?.resume(returning: early) }
+    }
+  }
 
   func resume(returning value: Bool) {
-    lock.lock()
-    let continuation = self.continuation
-    self.continuation = nil
-    lock.unlock()
+    let continuation = lock.withLock { () -> CheckedContinuation<Bool, Never>? in
+      guard resumed == nil else { return nil }
+      resumed = value
+      defer { stored = nil }
+      return stored
+    }
     continuation?.resume(returning: value)
   }
 }

@@ -121,7 +121,9 @@ public actor CountriesServer {
       address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: handler)
     let runTask = Task { try await server.run() }
     do {
-      try await server.waitUntilListening()
+      // FlyingFox gives up after 5 s by default; a loaded CI machine (2 cores, Thread Sanitizer)
+      // can take longer to start a listener.
+      try await server.waitUntilListening(timeout: 60)
     } catch {
       runTask.cancel()
       throw error

@@ -19,7 +19,7 @@ struct AsyncLoaderTests {
     #expect(loader.phase.kind == .loading)
 
     gate.succeed(1)
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.value == 1)
     #expect(loader.phase.kind == .loaded)
     #expect(loader.loadedAt != nil)
@@ -47,7 +47,7 @@ struct AsyncLoaderTests {
     #expect(resumed.value == 0)
 
     gate.succeed(7)
-    for caller in callers { await caller.value }
+    for caller in callers { await caller.cancellableValue }
     #expect(resumed.value == 30)
     #expect(gate.calls == 1)
     #expect(loader.phase.value == 7)
@@ -69,7 +69,7 @@ struct AsyncLoaderTests {
     #expect(loader.phase.kind == .retrying)
     #expect(loader.phase.error as? TestError == TestError(1))
     gate.succeed(2)
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.value == 2)
   }
 
@@ -81,7 +81,7 @@ struct AsyncLoaderTests {
     #expect(loader.phase.kind == .reloading)
     #expect(loader.phase.value == 1)
     gate.succeed(2)
-    await reload.value
+    await reload.cancellableValue
     #expect(loader.phase.kind == .loaded)
     #expect(loader.phase.value == 2)
   }
@@ -92,7 +92,7 @@ struct AsyncLoaderTests {
     let reload = Task { await loader.reload() }
     await yield { gate.pending == 1 }
     gate.fail(TestError(5))
-    await reload.value
+    await reload.cancellableValue
     #expect(loader.phase.kind == .reloadFailed)
     #expect(loader.phase.value == 1)
     #expect(loader.phase.error as? TestError == TestError(5))
@@ -106,7 +106,7 @@ struct AsyncLoaderTests {
     await yield { gate.pending == 1 }
 
     refresh.cancel()  // SwiftUI cancels .refreshable's task
-    await refresh.value
+    await refresh.cancellableValue
     await drain()
     #expect(gate.cancelledCalls == 0)
     #expect(loader.phase.kind == .reloading)
@@ -131,7 +131,7 @@ struct AsyncLoaderTests {
     #expect(loader.phase.isLoading)
 
     loader.cancel()
-    await reload.value  // the waiting caller resumes
+    await reload.cancellableValue  // the waiting caller resumes
     #expect(loader.phase.kind == start)
     await yield { gate.cancelledCalls == 1 }
     await drain()
@@ -145,7 +145,7 @@ struct AsyncLoaderTests {
     let load = Task { await loader.load() }
     await yield { gate.pending == 1 }
     loader.cancel()
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.kind == .idle)
 
     gate.succeed(9)  // the cancelled operation finishes late: its result is stale
@@ -163,7 +163,7 @@ struct AsyncLoaderTests {
     let reload = Task { await loader.reload() }
     await yield { gate.pending == 1 }
     gate.fail(error)
-    await reload.value
+    await reload.cancellableValue
     #expect(loader.phase.kind == .loaded)
     #expect(loader.phase.value == 1)
     #expect(loader.failureCount == 0)
@@ -179,10 +179,10 @@ struct AsyncLoaderTests {
     #expect(gate.calls == 2)
 
     gate.succeed(2, at: 1)  // the newer load answers first
-    await second.value
+    await second.cancellableValue
     #expect(loader.phase.value == 2)
     gate.succeed(1, at: 0)  // the superseded one answers late
-    await first.value
+    await first.cancellableValue
     await drain()
     #expect(loader.phase.value == 2)
   }
@@ -196,8 +196,8 @@ struct AsyncLoaderTests {
     await drain()
     #expect(gate.calls == 1)
     gate.succeed(1)
-    await first.value
-    await appearAgain.value
+    await first.cancellableValue
+    await appearAgain.cancellableValue
     #expect(loader.phase.value == 1)
     #expect(gate.calls == 1)
   }
@@ -208,7 +208,7 @@ struct AsyncLoaderTests {
     let reload = Task { await loader.reload() }
     await yield { gate.pending == 1 }
     loader.reset()
-    await reload.value
+    await reload.cancellableValue
     #expect(loader.phase.kind == .idle)
     #expect(loader.loadedAt == nil)
     gate.succeed(3)
@@ -300,7 +300,7 @@ struct AsyncLoaderTests {
       await clock.advance(by: .milliseconds(1))
       await yield { gate.pending == 1 }
       gate.succeed(42)
-      await load.value
+      await load.cancellableValue
       #expect(loader.phase.value == 42)
       #expect(loader.failureCount == 0)
       #expect(gate.calls == 3)
@@ -322,7 +322,7 @@ struct AsyncLoaderTests {
       await clock.advance(by: .seconds(1))
       await yield { gate.pending == 1 }
       gate.fail(TestError(2))
-      await load.value
+      await load.cancellableValue
       #expect(loader.phase.kind == .failed)
       #expect(loader.phase.error as? TestError == TestError(2))
       #expect(loader.failureCount == 2)
@@ -338,7 +338,7 @@ struct AsyncLoaderTests {
     let load = Task { await loader.load() }
     await yield { gate.pending == 1 }
     gate.fail(DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad")))
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.kind == .failed)
     #expect(gate.calls == 1)
 
@@ -369,7 +369,7 @@ struct AsyncLoaderTests {
       let first = Task { await loader.load() }
       await yield { gate.pending == 1 }
       gate.succeed(1)
-      await first.value
+      await first.cancellableValue
       #expect(loader.loadedAt == LoaderClock.Instant(offset: .zero))
 
       await clock.advance(by: .seconds(59))
@@ -383,7 +383,7 @@ struct AsyncLoaderTests {
       await yield { gate.pending == 1 }
       #expect(loader.phase.kind == .reloading)
       gate.succeed(2)
-      await second.value
+      await second.cancellableValue
       #expect(loader.phase.value == 2)
       #expect(loader.loadedAt == LoaderClock.Instant(offset: .seconds(60)))
       #expect(!loader.isStale)
@@ -403,7 +403,7 @@ struct AsyncLoaderTests {
       gate.fail(TestError())
       await yield { loader.failureCount == 1 }
       loader.cancel()
-      await load.value
+      await load.cancellableValue
       await clock.advance(by: .seconds(10))
       await drain()
       #expect(gate.calls == 1)
@@ -432,9 +432,9 @@ struct AsyncLoaderTests {
     #expect(observer.notifications == 1)  // joining sends nothing
 
     gate.succeed(1)
-    await load.value
-    await joinedLoad.value
-    await joinedReload.value
+    await load.cancellableValue
+    await joinedLoad.cancellableValue
+    await joinedReload.cancellableValue
     await drain()
     #expect(observer.notifications == 2)  // loading → loaded
 
@@ -446,7 +446,7 @@ struct AsyncLoaderTests {
     let reload = Task { await loader.reload() }
     await yield { gate.pending == 1 }
     gate.succeed(2)
-    await reload.value
+    await reload.cancellableValue
     await drain()
     #expect(observer.notifications == 4)  // loaded → reloading → loaded
   }

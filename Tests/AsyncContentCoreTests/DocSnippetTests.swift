@@ -302,7 +302,7 @@ func message(for error: any Error) -> String {
   #expect(loader.phase.value == ["Austria"])  // the list stays visible
 
   gate.succeed(["Austria", "Brazil"])
-  await refresh.value  // the refresh returns when the load lands
+  await refresh.cancellableValue  // the refresh returns when the load lands
   #expect(loader.phase.value == ["Austria", "Brazil"])
 }
 
@@ -324,7 +324,7 @@ func message(for error: any Error) -> String {
     await clock.advanceAndDrain(by: .seconds(1))  // the backoff, without waiting a second
     #expect(gate.pending == 1)
     gate.succeed(["Austria"])
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.value == ["Austria"])
   }
 }
@@ -336,12 +336,12 @@ func message(for error: any Error) -> String {
   let load = Task { await loader.load() }
   await eventually { pages.pending == 1 }
   pages.succeed([Country(id: "AT", name: "Austria")], next: 1)
-  await load.value
+  await load.cancellableValue
 
   let more = Task { await loader.loadMore() }
   await eventually { pages.pending == 1 }
   pages.succeed([Country(id: "BR", name: "Brazil")], next: nil)
-  await more.value
+  await more.cancellableValue
   #expect(loader.items.map(\.id) == ["AT", "BR"])
   #expect(pages.cursors == [nil, 1])
 }
@@ -371,8 +371,8 @@ func snippetInitialPhases() -> (
   #expect(recorder.notifications == 1)  // idle → loading; the joining reload notified nobody
 
   gate.succeed(["Austria"])
-  await load.value
-  await joined.value
+  await load.cancellableValue
+  await joined.cancellableValue
   await drainMainActor()
   #expect(recorder.kinds == [.idle, .loading, .loaded])
 }
@@ -566,7 +566,7 @@ struct DocSnippetTests {
     await settle { gate.pending == 1 }
     #expect(loader.phase.kind == .loading)  // the waiting task was cancelled; the load runs on
     gate.succeed(API.twoCountries)
-    await cancelled.value
+    await cancelled.cancellableValue
     #expect(loader.phase.value == API.twoCountries)
     #expect(gate.pending == 0)
 

@@ -431,7 +431,7 @@ struct HTTPIntegrationTests {
       #expect(loader.phase.kind == (fromLoaded ? .loaded : .idle))
       #expect(loader.phase.value == (fromLoaded ? HTTPFixture.countries : nil))
       #expect(!loader.isActive)
-      await trigger.value  // the caller resumes without the gate opening
+      await trigger.cancellableValue  // the caller resumes without the gate opening
 
       // URLSession's cancellation reaches the operation as a CancellationError, not a failure.
       await probe.waitForOutcomes(requests)
@@ -444,7 +444,7 @@ struct HTTPIntegrationTests {
       await server.log.waitForRequest(to: "/slow", count: requests + 1)
       #expect(loader.phase.kind == (fromLoaded ? .reloading : .loading))
       gate.open()
-      await next.value
+      await next.cancellableValue
       #expect(loader.phase.kind == .loaded)
       #expect(loader.phase.value == HTTPFixture.newCountries)
       #expect(loader.failureCount == 0)
@@ -470,7 +470,7 @@ struct HTTPIntegrationTests {
       caller.cancel()
       #expect(loader.phase.kind == .reloading)
       #expect(loader.isActive)
-      await caller.value  // a cancelled caller stops waiting at once…
+      await caller.cancellableValue  // a cancelled caller stops waiting at once…
       #expect(loader.phase.kind == .reloading)  // …and the load goes on
       gate.open()
       await loader.load()  // joins the running load
@@ -718,7 +718,7 @@ struct HTTPPagedIntegrationTests {
       #expect(loader.phase.kind == .loaded)
       #expect(loader.items.map(\.id) == [1, 2, 3])
       #expect(loader.nextCursor == 3)
-      await trigger.value
+      await trigger.cancellableValue
 
       await loader.loadMore()
       #expect(loader.phase.kind == .loaded)
@@ -743,7 +743,7 @@ struct HTTPPagedIntegrationTests {
       let loadMore = Task { await loader.loadMore() }
       await server.log.waitForRequest(to: "/items", count: 2)
       await loader.reload()
-      await loadMore.value
+      await loadMore.cancellableValue
       #expect(loader.phase.kind == .loaded)
       #expect(loader.items.map(\.id) == [1, 2, 3])
       #expect(loader.nextCursor == 3)

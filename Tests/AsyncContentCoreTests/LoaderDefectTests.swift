@@ -77,7 +77,7 @@ struct LoaderDefectTests {
       #expect(gate.calls == 1, "\(trigger) from \(phase) started no load")
       #expect(loader.phase.kind == phase.kind, "the phase is shown as it is while it loads")
       gate.succeed(7)
-      await caller.value
+      await caller.cancellableValue
       await eventually { loader.phase.kind == .loaded }
       #expect(loader.phase.value == 7)
     }
@@ -91,7 +91,7 @@ struct LoaderDefectTests {
       let load = Task { await loader.load() }
       await eventually { pages.pending == 1 }
       pages.succeed(rows(0..<2), next: 2)
-      await load.value
+      await load.cancellableValue
       #expect(loader.items.map(\.id) == [0, 1])
       #expect(pages.cursors == [nil])
     }
@@ -104,7 +104,7 @@ struct LoaderDefectTests {
     await eventually { pages.pending == 1 }
     #expect(pages.cursors == [2])
     pages.succeed(rows(2..<3), next: nil)
-    await more.value
+    await more.cancellableValue
     #expect(loader.items.map(\.id) == [0, 1, 2])
     #expect(loader.phase.kind == .loaded)
   }
@@ -118,7 +118,7 @@ struct LoaderDefectTests {
     let loader = AsyncLoader(sequence: { stream })
     let load = Task { await loader.load() }
     continuation.yield(1)
-    await load.value
+    await load.cancellableValue
     #expect(loader.isActive)
     let recorder = PhaseRecorder { loader.isActive }
     continuation.finish()
@@ -142,7 +142,7 @@ struct LoaderDefectTests {
     let load = Task { await loader.load() }
     await eventually { pages.pending == 1 }
     pages.succeed([PagedRow(id: 1, payload: 1), PagedRow(id: 1, payload: 2)], next: nil)
-    await load.value
+    await load.cancellableValue
     #expect(loader.items.elements == [PagedRow(id: 1, payload: 1)])
   }
 
@@ -378,7 +378,7 @@ struct LoaderDefectTests {
       #expect(server.log.count("/busy") == 1)
       #expect(loader.phase.kind == .loading)
       await clock.advance(by: .milliseconds(1))
-      await load.value
+      await load.cancellableValue
       #expect(server.log.count("/busy") == 2)
       #expect(loader.phase.value == HTTPFixture.countries)
     }
@@ -393,7 +393,7 @@ struct LoaderDefectTests {
     let load = Task { await loader.load() }
     await eventually { gate.pending == 1 }
     gate.fail(TestError(1))
-    await load.value
+    await load.cancellableValue
     #expect(loader.failureCount == 1)
     loader.reset()
     #expect(loader.failureCount == 0)
@@ -403,7 +403,7 @@ struct LoaderDefectTests {
     let first = Task { await paged.load() }
     await eventually { pages.pending == 1 }
     pages.fail(TestError(2))
-    await first.value
+    await first.cancellableValue
     #expect(paged.failureCount == 1)
     paged.reset()
     #expect(paged.failureCount == 0)
@@ -429,7 +429,7 @@ struct LoaderDefectTests {
       await eventually { loader.failureCount == 2 }
       await clock.advanceAndDrain(by: .seconds(2))
       gate.succeed(1)
-      await load.value
+      await load.cancellableValue
       await drainMainActor()
       #expect(recorder.values == [0, 1, 2, 0])
       loader.reset()  // already 0: no notification
@@ -442,7 +442,7 @@ struct LoaderDefectTests {
       let first = Task { await paged.load() }
       await eventually { pages.pending == 1 }
       pages.fail(TestError(3))
-      await first.value
+      await first.cancellableValue
       paged.reset()
       await drainMainActor()
       #expect(pagedRecorder.values == [0, 1, 0])

@@ -19,7 +19,7 @@ struct PagedLoaderTests {
     let load = Task { await loader.load() }
     await yield { pages.pending == 1 }
     pages.succeed(rows(0..<count), next: next)
-    await load.value
+    await load.cancellableValue
     return loader
   }
 
@@ -50,7 +50,7 @@ struct PagedLoaderTests {
     #expect(pages.cursors == [nil])
 
     pages.succeed(rows(0..<3), next: 3)
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.kind == .loaded)
     #expect(ids(loader) == [0, 1, 2])
     #expect(loader.nextCursor == 3)
@@ -70,7 +70,7 @@ struct PagedLoaderTests {
     #expect(pages.cursors == [nil, 3])
 
     pages.succeed(rows(3..<6), next: 6)
-    await more.value
+    await more.cancellableValue
     #expect(loader.phase.kind == .loaded)
     #expect(ids(loader) == [0, 1, 2, 3, 4, 5])
     #expect(loader.nextCursor == 6)
@@ -79,7 +79,7 @@ struct PagedLoaderTests {
     await yield { pages.pending == 1 }
     #expect(pages.cursors == [nil, 3, 6])
     pages.succeed(rows(6..<8), next: nil)
-    await third.value
+    await third.cancellableValue
     #expect(ids(loader) == Array(0..<8))
     #expect(!loader.hasMore)
   }
@@ -103,7 +103,7 @@ struct PagedLoaderTests {
     #expect(resumed.value == 0)  // every caller waits for the shared request
 
     pages.succeed(rows(3..<5), next: 5)
-    for caller in callers { await caller.value }
+    for caller in callers { await caller.cancellableValue }
     #expect(resumed.value == 20)
     #expect(pages.calls == 2)
     #expect(ids(loader) == [0, 1, 2, 3, 4])
@@ -139,7 +139,7 @@ struct PagedLoaderTests {
     await loader.loadMore()  // the first page runs
     #expect(pages.calls == 1)
     pages.succeed(rows(0..<2), next: 2)
-    await load.value
+    await load.cancellableValue
 
     let reload = Task { await loader.reload() }
     await yield { pages.pending == 1 }
@@ -147,7 +147,7 @@ struct PagedLoaderTests {
     #expect(pages.calls == 2)
     #expect(loader.phase.kind == .reloading)
     pages.succeed(rows(0..<2), next: 2)
-    await reload.value
+    await reload.cancellableValue
   }
 
   @Test func theFooterFollowsThePhase() async {
@@ -159,7 +159,7 @@ struct PagedLoaderTests {
     await yield { pages.pending == 1 }
     #expect(footer(loader) == "loading")
     pages.fail(TestError(4))
-    await more.value
+    await more.cancellableValue
     #expect(footer(loader) == "failed(TestError(4))")
 
     let reload = Task { await loader.reload() }
@@ -168,7 +168,7 @@ struct PagedLoaderTests {
     #expect(footer(loader) == "none")  // it returns when the reload lands
     #expect(loader.phase.presentation(hasMore: loader.hasMore).isRefreshing)
     pages.succeed([], next: nil)
-    await reload.value
+    await reload.cancellableValue
     #expect(footer(loader) == "none")  // an empty list shows the empty state instead
     #expect(loader.phase.presentation(hasMore: loader.hasMore).isEmpty)
   }
@@ -182,7 +182,7 @@ struct PagedLoaderTests {
     let more = Task { await loader.loadMore() }
     await yield { pages.pending == 1 }
     pages.fail(TestError(7))
-    await more.value
+    await more.cancellableValue
     #expect(loader.phase.kind == .loadMoreFailed)
     #expect(ids(loader) == [0, 1, 2])
     #expect(loader.phase.error as? TestError == TestError(7))
@@ -194,7 +194,7 @@ struct PagedLoaderTests {
     #expect(loader.phase.kind == .loadingMore)
     #expect(pages.cursors == [nil, 3, 3])
     pages.succeed(rows(3..<5), next: nil)
-    await again.value
+    await again.cancellableValue
     #expect(loader.phase.kind == .loaded)
     #expect(ids(loader) == [0, 1, 2, 3, 4])
     #expect(loader.failureCount == 0)
@@ -206,14 +206,14 @@ struct PagedLoaderTests {
     let more = Task { await loader.loadMore() }
     await yield { pages.pending == 1 }
     pages.fail(TestError(1))
-    await more.value
+    await more.cancellableValue
 
     let retry = Task { await loader.retry() }
     await yield { pages.pending == 1 }
     #expect(pages.cursors == [nil, 3, 3])  // the next page, not the first
     #expect(loader.phase.kind == .loadingMore)
     pages.succeed(rows(3..<4), next: nil)
-    await retry.value
+    await retry.cancellableValue
     #expect(ids(loader) == [0, 1, 2, 3])
   }
 
@@ -223,7 +223,7 @@ struct PagedLoaderTests {
     let load = Task { await loader.load() }
     await yield { pages.pending == 1 }
     pages.fail(TestError(2))
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.kind == .failed)
     #expect(loader.items.isEmpty)
 
@@ -232,7 +232,7 @@ struct PagedLoaderTests {
     #expect(loader.phase.kind == .retrying)
     #expect(pages.cursors == [nil, nil])
     pages.succeed(rows(0..<1), next: nil)
-    await retry.value
+    await retry.cancellableValue
     #expect(loader.phase.kind == .loaded)
   }
 
@@ -251,8 +251,8 @@ struct PagedLoaderTests {
     #expect(ids(loader) == [0, 1, 2])  // the old items stay visible
 
     pages.succeed(rows(10..<12, payload: 1), next: 12, at: 1)  // the reload lands
-    await reload.value
-    await more.value  // the load-more's caller resumes with the reload
+    await reload.cancellableValue
+    await more.cancellableValue  // the load-more's caller resumes with the reload
     #expect(loader.phase.kind == .loaded)
     #expect(ids(loader) == [10, 11])
     #expect(loader.nextCursor == 12)
@@ -290,9 +290,9 @@ struct PagedLoaderTests {
     await drain()
     #expect(pages.calls == 2)
     pages.succeed(rows(5..<6), next: nil)
-    await first.value
-    await second.value
-    await load.value
+    await first.cancellableValue
+    await second.cancellableValue
+    await load.cancellableValue
     #expect(ids(loader) == [5])
     #expect(pages.calls == 2)
   }
@@ -303,7 +303,7 @@ struct PagedLoaderTests {
     let reload = Task { await loader.reload() }
     await yield { pages.pending == 1 }
     pages.fail(TestError(3))
-    await reload.value
+    await reload.cancellableValue
     #expect(loader.phase.kind == .reloadFailed)
     #expect(ids(loader) == [0, 1, 2])
     #expect(loader.nextCursor == 3)
@@ -313,7 +313,7 @@ struct PagedLoaderTests {
     await yield { pages.pending == 1 }
     #expect(pages.cursors == [nil, nil, 3])  // from the old cursor
     pages.succeed(rows(3..<5), next: nil)
-    await more.value
+    await more.cancellableValue
     #expect(loader.phase.kind == .loaded)
     #expect(ids(loader) == [0, 1, 2, 3, 4])
   }
@@ -327,7 +327,7 @@ struct PagedLoaderTests {
     await yield { pages.pending == 1 }
     // The server shifted: item 2 comes again, with a new payload.
     pages.succeed([PagedRow(id: 2, payload: 9)] + rows(3..<5), next: 5)
-    await more.value
+    await more.cancellableValue
     #expect(ids(loader) == [0, 1, 2, 3, 4])
     #expect(loader.items.count == 5)
     #expect(loader.items[2] == PagedRow(id: 2, payload: 9))
@@ -340,7 +340,7 @@ struct PagedLoaderTests {
     let load = Task { await loader.load() }
     await yield { pages.pending == 1 }
     pages.succeed(rows(0..<2) + [PagedRow(id: 0, payload: 5)], next: nil)
-    await load.value
+    await load.cancellableValue
     #expect(ids(loader) == [0, 1])
     #expect(loader.items[id: 0]?.payload == 5)
   }
@@ -357,14 +357,14 @@ struct PagedLoaderTests {
     let load = Task { await loader.load() }
     await yield { gate.pending == 1 }
     gate.succeed(rows(0..<2))
-    await load.value
+    await load.cancellableValue
     #expect(loader.nextCursor == 2)
     #expect(loader.hasMore)
 
     let more = Task { await loader.loadMore() }
     await yield { gate.pending == 1 }
     gate.succeed(rows(2..<3))  // shorter than the page size: the end
-    await more.value
+    await more.cancellableValue
     #expect(requests.value == [[0, 2], [2, 2]])
     #expect(loader.nextCursor == nil)
     #expect(ids(loader) == [0, 1, 2])
@@ -379,11 +379,11 @@ struct PagedLoaderTests {
     let load = Task { await loader.load() }
     await yield { gate.pending == 1 }
     gate.succeed(rows(0..<2))
-    await load.value
+    await load.cancellableValue
     let more = Task { await loader.loadMore() }
     await yield { gate.pending == 1 }
     gate.succeed([])
-    await more.value
+    await more.cancellableValue
     #expect(loader.nextCursor == nil)
     #expect(ids(loader) == [0, 1])
     #expect(footer(loader) == "endOfList")
@@ -399,13 +399,13 @@ struct PagedLoaderTests {
     let load = Task { await loader.load() }
     await yield { gate.pending == 1 }
     gate.succeed(rows([10, 20]))
-    await load.value
+    await load.cancellableValue
     #expect(loader.nextCursor == 20)
 
     let more = Task { await loader.loadMore() }
     await yield { gate.pending == 1 }
     gate.succeed(rows([30]))
-    await more.value
+    await more.cancellableValue
     #expect(requests.value == ["nil/2", "20/2"])
     #expect(loader.nextCursor == nil)
     #expect(ids(loader) == [10, 20, 30])
@@ -421,7 +421,7 @@ struct PagedLoaderTests {
     let more = Task { await loader.loadMore() }
     await yield { pages.pending == 1 }
     loader.cancel()
-    await more.value  // the waiting caller resumes
+    await more.cancellableValue  // the waiting caller resumes
     #expect(loader.phase.kind == .loaded)
     #expect(ids(loader) == [0, 1, 2])
     #expect(loader.nextCursor == 3)
@@ -435,7 +435,7 @@ struct PagedLoaderTests {
     let more = Task { await loader.loadMore() }
     await yield { pages.pending == 1 }
     loader.reset()
-    await more.value
+    await more.cancellableValue
     #expect(loader.phase.kind == .idle)
     #expect(loader.nextCursor == nil)
     #expect(loader.items.isEmpty)
@@ -456,7 +456,7 @@ struct PagedLoaderTests {
     let more = Task { await loader.loadMore() }
     await yield { pages.pending == 1 }
     more.cancel()  // SwiftUI cancels the footer's task
-    await more.value
+    await more.cancellableValue
     await drain()
     #expect(pages.cancelledCalls == 0)
     #expect(loader.phase.kind == .loadingMore)
@@ -474,7 +474,7 @@ struct PagedLoaderTests {
     let first = Task { await loader.load() }
     await yield { pages.pending == 1 }
     pages.succeed(rows(0..<2), next: 2)
-    await first.value
+    await first.cancellableValue
     #expect(loader.loadedAt == LoaderClock.Instant(offset: .zero))
 
     await clock.advance(by: .seconds(59))
@@ -489,7 +489,7 @@ struct PagedLoaderTests {
     #expect(loader.phase.kind == .reloading)
     #expect(pages.cursors == [nil, nil])
     pages.succeed(rows(5..<6), next: nil)
-    await second.value
+    await second.cancellableValue
     #expect(ids(loader) == [5])
     #expect(loader.loadedAt == LoaderClock.Instant(offset: .seconds(60)))
     #expect(!loader.isStale)
@@ -507,7 +507,7 @@ struct PagedLoaderTests {
     await drain()
     #expect(observer.notifications == 1)  // idle → loading
     pages.succeed(rows(0..<2), next: 2)
-    await load.value
+    await load.cancellableValue
     await drain()
     #expect(observer.notifications == 2)  // loading → loaded
 
@@ -523,8 +523,8 @@ struct PagedLoaderTests {
     #expect(observer.notifications == 3)  // joining sends nothing
 
     pages.succeed(rows(2..<3), next: nil)
-    await more.value
-    await joined.value
+    await more.cancellableValue
+    await joined.cancellableValue
     await drain()
     #expect(observer.notifications == 4)  // loadingMore → loaded
 

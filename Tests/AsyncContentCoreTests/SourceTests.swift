@@ -88,7 +88,7 @@ struct SourceTests {
     #expect(!returned.value)
 
     streams.continuations[0].yield(1)
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.kind == .loaded)
     #expect(loader.phase.value == 1)
     #expect(loader.isActive)  // the sequence goes on
@@ -108,7 +108,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { streams.count == 1 }
     streams.continuations[0].finish(throwing: TestError(1))
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.kind == .failed)
     #expect(loader.phase.error as? TestError == TestError(1))
     #expect(!loader.isActive)
@@ -120,7 +120,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { streams.count == 1 }
     streams.continuations[0].yield(4)
-    await load.value
+    await load.cancellableValue
     streams.continuations[0].finish(throwing: TestError(2))
     await yield { loader.phase.kind == .reloadFailed }
     #expect(loader.phase.value == 4)
@@ -134,7 +134,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { streams.count == 1 }
     streams.continuations[0].finish()
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.kind == .idle)
     #expect(loader.phase.error == nil)
     #expect(!loader.isActive)
@@ -146,7 +146,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { streams.count == 1 }
     streams.continuations[0].yield(1)
-    await load.value
+    await load.cancellableValue
     streams.continuations[0].finish()
     await yield { !loader.isActive }
     #expect(loader.phase.kind == .loaded)
@@ -159,7 +159,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { streams.count == 1 }
     streams.continuations[0].yield(1)
-    await load.value
+    await load.cancellableValue
 
     loader.cancel()
     await yield { streams.terminated.contains(0) }
@@ -177,7 +177,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { streams.count == 1 }
     loader.cancel()
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.kind == .idle)
     await yield { streams.terminated.contains(0) }
     #expect(loader.phase.error == nil)  // the cancellation is not a failure
@@ -189,7 +189,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { streams.count == 1 }
     streams.continuations[0].yield(1)
-    await load.value
+    await load.cancellableValue
 
     loader.reset()
     #expect(loader.phase.kind == .idle)
@@ -221,7 +221,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { streams.count == 1 }
     streams.continuations[0].yield(1)
-    await load.value
+    await load.cancellableValue
 
     let reload = Task { await loader.reload() }
     await yield { streams.count == 2 }
@@ -232,7 +232,7 @@ struct SourceTests {
     #expect(loader.phase.value == 1)
 
     streams.continuations[1].yield(2)
-    await reload.value
+    await reload.cancellableValue
     #expect(loader.phase.kind == .loaded)
     #expect(loader.phase.value == 2)
   }
@@ -243,7 +243,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { gate.pending == 1 }
     gate.succeed(1)
-    await load.value
+    await load.cancellableValue
     await yield { gate.pending == 1 }  // the first iteration waits for its next element
 
     let reload = Task { await loader.reload() }
@@ -257,7 +257,7 @@ struct SourceTests {
     #expect(gate.calls == 3)  // and the old iteration stopped asking for more
 
     gate.succeed(2)
-    await reload.value
+    await reload.cancellableValue
     #expect(loader.phase.value == 2)
     await yield { gate.pending == 1 }
     gate.succeed(nil)  // the sequence ends
@@ -281,7 +281,7 @@ struct SourceTests {
     #expect(!returned.value)
 
     factory.subjects[0].send(1)
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.value == 1)
     #expect(loader.isActive)
     factory.subjects[0].send(2)
@@ -298,7 +298,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { factory.subscriptions == 1 }
     factory.subjects[0].send(completion: .failure(TestError(1)))
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.kind == .failed)
     #expect(loader.phase.error as? TestError == TestError(1))
     #expect(!loader.isActive)
@@ -307,7 +307,7 @@ struct SourceTests {
     await yield { factory.subscriptions == 2 }
     #expect(loader.phase.kind == .retrying)
     factory.subjects[1].send(5)
-    await retry.value
+    await retry.cancellableValue
     #expect(loader.phase.value == 5)
     factory.subjects[1].send(completion: .failure(TestError(2)))
     await yield { loader.phase.kind == .reloadFailed }
@@ -321,7 +321,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { factory.subscriptions == 1 }
     factory.subjects[0].send(completion: .finished)
-    await load.value
+    await load.cancellableValue
     #expect(loader.phase.kind == .idle)
     #expect(!loader.isActive)
   }
@@ -332,7 +332,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { factory.subscriptions == 1 }
     factory.subjects[0].send(1)
-    await load.value
+    await load.cancellableValue
 
     let reload = Task { await loader.reload() }
     await yield { factory.subscriptions == 2 }
@@ -344,7 +344,7 @@ struct SourceTests {
     #expect(loader.phase.kind == .reloading)
 
     factory.subjects[1].send(2)
-    await reload.value
+    await reload.cancellableValue
     #expect(loader.phase.value == 2)
     factory.subjects[0].send(98)
     await drain()
@@ -357,7 +357,7 @@ struct SourceTests {
     let load = Task { await loader.load() }
     await yield { factory.subscriptions == 1 }
     factory.subjects[0].send(1)
-    await load.value
+    await load.cancellableValue
 
     loader.cancel()
     await yield { factory.cancellations == 1 }

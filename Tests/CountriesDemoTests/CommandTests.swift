@@ -101,7 +101,7 @@ struct CommandTests {
         body: Data("<!doctype html><html><body><h1>Welcome</h1></body></html>".utf8))
     }
     let task = Task { try await html.run() }
-    try await html.waitUntilListening()
+    try await html.waitUntilListening(timeout: 60)
     guard case .ip4(_, port: let port) = await html.listeningAddress else {
       Issue.record("no port")
       return

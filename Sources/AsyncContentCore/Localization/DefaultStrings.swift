@@ -182,7 +182,7 @@ public struct DefaultStrings: Hashable, Sendable {
   public func message(for error: any Error) -> String {
     if let http = error as? HTTPLoadError {
       switch http {
-      case .status(let code, _, _): return string(.serverAnsweredWithError, .int(code))
+      case .status(let code, _, _, _): return string(.serverAnsweredWithError, .int(code))
       case .decoding, .invalidResponse: return string(.unreadableData)
       case .transport: return string(.serverUnreachable)
       case .timeout: return string(.timedOut)

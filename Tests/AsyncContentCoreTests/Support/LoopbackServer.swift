@@ -45,7 +45,8 @@ final class LoopbackServer: Sendable {
       handler: LoopbackRouteTable(routes: routes, log: log))
     let runTask = Task { try await server.run() }
     do {
-      try await server.waitUntilListening()
+      // FlyingFox gives up after 5 s by default, which a loaded machine can exceed.
+      try await server.waitUntilListening(timeout: 60)
     } catch {
       runTask.cancel()
       throw error
