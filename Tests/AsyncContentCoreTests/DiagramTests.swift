@@ -54,8 +54,11 @@ enum PhaseDocs {
     case .fail: "`fail(e′)`"
     case .cancel: "`cancel()`"
     case .reset: "`reset()`"
+    case .dismissError: "`dismissError()`"
     case .startLoadingMore: "`startLoadingMore()`"
     case .finishLoadingMore: "`finishLoadingMore(page)`"
+    case .failLoadingMore: "`failLoadingMore(e′)`"
+    case .cancelLoadingMore: "`cancelLoadingMore()`"
     }
   }
 
@@ -69,6 +72,8 @@ enum PhaseDocs {
     case .start(.alreadyLoading), .loadMore(.alreadyLoadingMore): "— (joins)"
     case .loadMore(.unavailable): "— (unavailable)"
     case .changed(false) where row.event == .finishLoadingMore: "— (page dropped)"
+    case .changed(false) where row.event == .failLoadingMore || row.event == .cancelLoadingMore:
+      "— (dropped)"
     default: "—"
     }
   }
@@ -210,7 +215,11 @@ struct DiagramTests {
     #expect(load.hasPrefix("stateDiagram-v2\n    [*] --> idle\n"))
     #expect(load.contains("    idle --> loading: startLoading"))
     #expect(!load.contains("loadingMore"))
-    #expect(paged.contains("    loadingMore --> loaded: succeed, cancel, finishLoadingMore"))
+    #expect(
+      paged.contains(
+        "    loadingMore --> loaded: succeed, cancel, finishLoadingMore, cancelLoadingMore"))
+    #expect(paged.contains("    loadingMore --> loadMoreFailed: fail, failLoadingMore"))
+    #expect(load.contains("    reloadFailed --> loaded: dismissError"))
     #expect(paged.contains("    loadMoreFailed --> loadingMore: startLoadingMore"))
     for kind in PhaseKind.allCases {
       #expect(paged.contains("    \(kind) --> "), "\(kind) has no way out in the paged diagram")
@@ -259,7 +268,7 @@ struct DiagramTests {
     let table = PhaseDocs.table(TransitionTable.load, kinds: PhaseKind.loadCases)
     #expect(
       table.split(separator: "\n").contains(
-        "| `reloadFailed(v, e)` | `reloading(v)` | `loaded(v′)` | `reloadFailed(v, e′)` | — | `idle` |"
+        "| `reloadFailed(v, e)` | `reloading(v)` | `loaded(v′)` | `reloadFailed(v, e′)` | — | `idle` | `loaded(v)` |"
       ))
     #expect(table.split(separator: "\n").count == 2 + 7)
   }
