@@ -1,0 +1,61 @@
+/// What a view that renders a load shows, as far as its ``ContentController`` needs to know:
+/// which source it renders, whether nothing was requested yet, whether a first load runs, and
+/// whether a failed reload's banner is up.
+///
+/// A view computes it from its presentation on every render and forwards it to the controller
+/// when it appears and when it changes (`onChange(of:)`), so the controller decides with what
+/// the screen shows.
+///
+/// ```swift
+/// let state = ContentState(source: ObjectIdentifier(loader), presentation: presentation)
+/// ```
+public struct ContentState: Hashable, Sendable {
+  /// The identity of the source the view renders (a loader), or `nil` for a phase driven by
+  /// hand. A new identity is a new source: it loads when it is idle.
+  public var source: ObjectIdentifier?
+  /// Whether nothing was requested yet.
+  public var isIdle: Bool
+  /// Whether a first load runs: blocking progress or a placeholder is on screen.
+  public var isFirstLoad: Bool
+  /// Whether a failed reload's banner is up.
+  public var hasBanner: Bool
+  /// How the banner behaves.
+  public var bannerPolicy: BannerPolicy
+
+  /// Creates a state.
+  ///
+  /// - Parameters:
+  ///   - source: The identity of the source, `nil` for a phase driven by hand.
+  ///   - isIdle: Whether nothing was requested yet.
+  ///   - isFirstLoad: Whether a first load runs.
+  ///   - hasBanner: Whether a failed reload's banner is up.
+  ///   - bannerPolicy: How the banner behaves.
+  public init(
+    source: ObjectIdentifier? = nil, isIdle: Bool, isFirstLoad: Bool = false,
+    hasBanner: Bool = false, bannerPolicy: BannerPolicy = .persistent
+  ) {
+    self.source = source
+    self.isIdle = isIdle
+    self.isFirstLoad = isFirstLoad
+    self.hasBanner = hasBanner
+    self.bannerPolicy = bannerPolicy
+  }
+
+  /// The state of a view that shows `presentation`.
+  ///
+  /// - Parameters:
+  ///   - source: The identity of the source, `nil` for a phase driven by hand.
+  ///   - presentation: What the view shows.
+  ///   - bannerPolicy: How the banner behaves.
+  public init<Value, Failure>(
+    source: ObjectIdentifier?, presentation: Presentation<Value, Failure>,
+    bannerPolicy: BannerPolicy = .persistent
+  ) {
+    let isIdle: Bool
+    if case .idle = presentation.body { isIdle = true } else { isIdle = false }
+    self.init(
+      source: source, isIdle: isIdle,
+      isFirstLoad: presentation.showsBlockingProgress || presentation.isPlaceholder,
+      hasBanner: presentation.banner != nil, bannerPolicy: bannerPolicy)
+  }
+}
