@@ -41,7 +41,31 @@ public struct ContentState: Hashable, Sendable {
     self.bannerPolicy = bannerPolicy
   }
 
-  /// The state of a view that shows `presentation`.
+  /// The state of a view that renders a phase of kind `kind`.
+  ///
+  /// ```swift
+  /// ContentState(source: ObjectIdentifier(loader), kind: loader.phase.kind, hasBanner: banner != nil)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - source: The identity of the source, `nil` for a phase driven by hand.
+  ///   - kind: The kind of the phase on screen.
+  ///   - hasBanner: Whether the presentation has a failed reload's banner.
+  ///   - bannerPolicy: How the banner behaves.
+  public init(
+    source: ObjectIdentifier?, kind: PhaseKind, hasBanner: Bool,
+    bannerPolicy: BannerPolicy = .persistent
+  ) {
+    self.init(
+      source: source, isIdle: kind == .idle, isFirstLoad: kind == .loading, hasBanner: hasBanner,
+      bannerPolicy: bannerPolicy)
+  }
+
+  /// The state of a view that shows `presentation`, for a phase whose kind is not known.
+  ///
+  /// A presentation does not tell an idle phase shown with a placeholder from a first load:
+  /// both show the placeholder. Such a view counts as loading, so prefer
+  /// ``init(source:kind:hasBanner:bannerPolicy:)`` when the phase is at hand.
   ///
   /// - Parameters:
   ///   - source: The identity of the source, `nil` for a phase driven by hand.
