@@ -1,5 +1,5 @@
-// The SwiftUI snippets of the DocC articles (Sources/AsyncContentCore/AsyncContentCore.docc),
-// verbatim, with the stubs they use. `.ci/swiftui-typecheck` type-checks this file against the
+// The SwiftUI snippets of the DocC articles (Sources/AsyncContentCore/AsyncContentCore.docc and
+// Sources/AsyncContent/AsyncContent.docc), verbatim, with the stubs they use. `.ci/swiftui-typecheck` type-checks this file against the
 // SwiftUI shim; `DocSnippetTests.snippetsAreInSync` checks that every article's ```swift block
 // is here or in Tests/AsyncContentCoreTests/DocSnippetTests.swift.
 
