@@ -1,5 +1,5 @@
 public import AsyncContentCore
-public import Observation
+import Observation
 
 /// Records what a screen would see of an observable value: how many observation notifications
 /// it sends, and the value after each one.
