@@ -41,8 +41,18 @@ public struct AsyncView<
 
   /// Creates a view that runs `operation` for `id` and shows its value.
   ///
+  /// Without an `id`, the view shows the same thing for its whole life, as `task` without an id
+  /// does:
+  ///
+  /// ```swift
+  /// AsyncView(operation: { try await api.countries() }) { countries in
+  ///   List(countries) { Text($0.name) }
+  /// }
+  /// ```
+  ///
   /// - Parameters:
-  ///   - id: The identity of what the view shows: a new value means a new load.
+  ///   - id: The identity of what the view shows: a new value means a new load. By default the
+  ///     view always shows the same thing.
   ///   - keepsPreviousValue: Whether the previous identity's value stays visible while a new
   ///     identity loads.
   ///   - placeholder: A value shown redacted during the first load instead of the loading view.
@@ -56,7 +66,7 @@ public struct AsyncView<
   ///   - empty: Shown for a value that counts as empty.
   ///   - content: Shows the value.
   public init<ID: Hashable>(
-    id: ID,
+    id: ID = SingleIdentity(),
     keepsPreviousValue: Bool = false,
     placeholder: Value? = nil,
     retry: RetryPolicy = .none,
@@ -83,46 +93,6 @@ public struct AsyncView<
     self.content = content
   }
 
-  /// Creates a view that runs `operation` once and shows its value, for a view that always
-  /// shows the same thing; give it an `id` (``init(id:keepsPreviousValue:placeholder:retry:isEmpty:operation:idle:loading:failure:empty:content:)``)
-  /// when what it shows can change.
-  ///
-  /// ```swift
-  /// AsyncView(operation: { try await api.countries() }) { countries in
-  ///   List(countries) { Text($0.name) }
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - placeholder: A value shown redacted during the first load instead of the loading view.
-  ///   - retry: How failed attempts are retried before the failure shows.
-  ///   - isEmpty: Whether a loaded value counts as empty; by default, a collection without
-  ///     elements.
-  ///   - operation: The load; it runs off the main actor.
-  ///   - idle: Shown before the load starts; by default invisible.
-  ///   - loading: Shown during the first load with nothing to show.
-  ///   - failure: Shown when the load failed with nothing to show.
-  ///   - empty: Shown for a value that counts as empty.
-  ///   - content: Shows the value.
-  public init(
-    placeholder: Value? = nil,
-    retry: RetryPolicy = .none,
-    isEmpty: @escaping (Value) -> Bool = Presentation<Value, any Error>.isEmptyByDefault,
-    operation: @escaping @Sendable () async throws -> Value,
-    @ViewBuilder idle: () -> Idle = { DefaultIdleView() },
-    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
-    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
-      DefaultFailureView(error: $0, isRetrying: $1)
-    },
-    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
-    @ViewBuilder content: @escaping (Value) -> Content
-  ) {
-    self.init(
-      id: SingleIdentity(), placeholder: placeholder, retry: retry, isEmpty: isEmpty,
-      operation: operation, idle: idle, loading: loading, failure: failure, empty: empty,
-      content: content)
-  }
-
   public var body: some View {
     SourceContent(
       source: slot.loader, placeholder: placeholder, isEmpty: isEmpty, content: content,
@@ -135,6 +105,10 @@ public struct AsyncView<
   }
 }
 
-/// The identity of an `AsyncView` without an `id`: always the same.
-private struct SingleIdentity: Hashable {}
+/// The identity of a view given no `id`: always the same, so the view loads once for its whole
+/// life. It is the default of the `id:` parameters.
+public struct SingleIdentity: Hashable, Sendable {
+  /// The one identity.
+  public init() {}
+}
 #endif

@@ -214,7 +214,8 @@ extension PagingList {
   }
 
   /// Simple Fetch style: the list owns its loader, one per `id`, made from `fetchPage` when the
-  /// `id` changes (a re-render that keeps the `id` makes none).
+  /// `id` changes (a re-render that keeps the `id` makes none). Without an `id`, the list shows
+  /// the same thing for its whole life.
   ///
   /// ```swift
   /// PagingList(id: query) { (cursor: Int?) in
@@ -227,7 +228,7 @@ extension PagingList {
   ///
   /// - Parameters:
   ///   - id: The identity of what the list shows: a new value means a new loader and a new
-  ///     first page.
+  ///     first page. By default the list always shows the same thing.
   ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
   ///   - retry: How failed page loads are retried before the failure shows.
   ///   - isEmpty: Whether loaded items count as empty; by default, none at all.
@@ -238,7 +239,7 @@ extension PagingList {
   ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
   ///   - footer: The end of the list, for the presentation's footer.
   public init<ID: Hashable, Item, Cursor>(
-    id: ID,
+    id: ID = SingleIdentity(),
     placeholder: Items? = nil,
     retry: RetryPolicy = .none,
     isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
@@ -261,47 +262,6 @@ extension PagingList {
       empty: empty(), footer: footer, row: row)
   }
 
-  /// Simple Fetch style for a list that always shows the same thing: the list owns its loader,
-  /// made from `fetchPage` once.
-  ///
-  /// ```swift
-  /// PagingList { (cursor: Int?) in
-  ///   let posts = try await api.posts(offset: cursor ?? 0, limit: 30)
-  ///   return Page(items: posts, nextCursor: posts.count < 30 ? nil : (cursor ?? 0) + 30)
-  /// } row: { post in
-  ///   PostRow(post: post)
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
-  ///   - retry: How failed page loads are retried before the failure shows.
-  ///   - isEmpty: Whether loaded items count as empty; by default, none at all.
-  ///   - fetchPage: Fetches the page at a cursor (`nil` for the first page).
-  ///   - row: A row for an item.
-  ///   - loading: Shown during a first load with nothing to show.
-  ///   - failure: Shown for a failure with nothing to show.
-  ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
-  ///   - footer: The end of the list, for the presentation's footer.
-  public init<Item, Cursor>(
-    placeholder: Items? = nil,
-    retry: RetryPolicy = .none,
-    isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
-    fetchPage: @escaping PagedLoader<Item, Cursor>.FetchPage,
-    @ViewBuilder row: @escaping (Item) -> Row,
-    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
-    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
-      DefaultFailureView(error: $0, isRetrying: $1)
-    },
-    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
-    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
-  ) where Items == IdentifiedArrayOf<Item>, Failure == any Error {
-    self.init(
-      id: SingleListIdentity(), placeholder: placeholder, retry: retry, isEmpty: isEmpty,
-      fetchPage: fetchPage, row: row, loading: loading, failure: failure, empty: empty,
-      footer: footer)
-  }
-
   /// Bindable Fetch style: the list owns its loader, one per `id`, and writes its phase to
   /// `phase` whenever the phase's kind changes, so the caller reads the state (to report
   /// errors, say) but does not drive the loads.
@@ -317,7 +277,7 @@ extension PagingList {
   ///
   /// - Parameters:
   ///   - id: The identity of what the list shows: a new value means a new loader, which starts
-  ///     from the phase the binding holds then.
+  ///     from the phase the binding holds then. By default the list always shows the same thing.
   ///   - phase: Receives the phase of the list.
   ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
   ///   - retry: How failed page loads are retried before the failure shows.
@@ -329,7 +289,7 @@ extension PagingList {
   ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
   ///   - footer: The end of the list, for the presentation's footer.
   public init<ID: Hashable, Item, Cursor>(
-    id: ID,
+    id: ID = SingleIdentity(),
     phase: Binding<PagedPhase<Items, any Error>>,
     placeholder: Items? = nil,
     retry: RetryPolicy = .none,
@@ -356,43 +316,6 @@ extension PagingList {
       placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
       empty: empty(), footer: footer, row: row)
   }
-
-  /// Bindable Fetch style for a list that always shows the same thing.
-  ///
-  /// ```swift
-  /// PagingList(phase: $phase, fetchPage: fetchPosts) { PostRow(post: $0) }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - phase: Receives the phase of the list; the list's loader starts from it.
-  ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
-  ///   - retry: How failed page loads are retried before the failure shows.
-  ///   - isEmpty: Whether loaded items count as empty; by default, none at all.
-  ///   - fetchPage: Fetches the page at a cursor (`nil` for the first page).
-  ///   - row: A row for an item.
-  ///   - loading: Shown during a first load with nothing to show.
-  ///   - failure: Shown for a failure with nothing to show.
-  ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
-  ///   - footer: The end of the list, for the presentation's footer.
-  public init<Item, Cursor>(
-    phase: Binding<PagedPhase<Items, any Error>>,
-    placeholder: Items? = nil,
-    retry: RetryPolicy = .none,
-    isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
-    fetchPage: @escaping PagedLoader<Item, Cursor>.FetchPage,
-    @ViewBuilder row: @escaping (Item) -> Row,
-    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
-    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
-      DefaultFailureView(error: $0, isRetrying: $1)
-    },
-    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
-    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
-  ) where Items == IdentifiedArrayOf<Item>, Failure == any Error {
-    self.init(
-      id: SingleListIdentity(), phase: phase, placeholder: placeholder, retry: retry,
-      isEmpty: isEmpty, fetchPage: fetchPage, row: row, loading: loading, failure: failure,
-      empty: empty, footer: footer)
-  }
 }
 
 /// The state of a paged list's footer, as a `footer:` builder gets it: none, a spinner (more
@@ -416,9 +339,6 @@ extension Presentation<Void, any Error>.Footer {
     }
   }
 }
-
-/// The identity of a list without an `id`: always the same.
-private struct SingleListIdentity: Hashable {}
 
 /// Where a paged list's phase and loads come from, whatever the style.
 enum PagingSource<Items, Failure: Error> {
