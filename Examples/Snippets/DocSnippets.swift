@@ -1,5 +1,5 @@
-// The SwiftUI snippets of the DocC articles (Sources/AsyncContentCore/AsyncContentCore.docc),
-// verbatim, with the stubs they use. `.ci/swiftui-typecheck` type-checks this file against the
+// The SwiftUI snippets of the DocC articles (Sources/AsyncContentCore/AsyncContentCore.docc and
+// Sources/AsyncContent/AsyncContent.docc), verbatim, with the stubs they use. `.ci/swiftui-typecheck` type-checks this file against the
 // SwiftUI shim; `DocSnippetTests.snippetsAreInSync` checks that every article's ```swift block
 // is here or in Tests/AsyncContentCoreTests/DocSnippetTests.swift.
 
@@ -40,6 +40,10 @@ struct API: Sendable {
   func countries() async throws -> [Country] { [Country(id: "AT", name: "Austria")] }
 
   func countries(offset: Int, limit: Int) async throws -> [Country] { [] }
+
+  func countries(matching query: String) async throws -> [Country] { [] }
+
+  func country(id: Country.ID) async throws -> Country { Country(id: id, name: id) }
 
   func posts(minId: Int, count: Int) async throws -> [Post] { [] }
 
@@ -153,14 +157,15 @@ struct SwitchStylePosts: View {
   @State private var hasMore = true
 
   var body: some View {
-    PagingList(phase: phase, hasMore: hasMore, onLoadMore: { await fetchMore() }) { post in
+    PagingList(
+      phase: phase, hasMore: hasMore,
+      reload: { await fetchFirstPage() }, loadMore: { await fetchNextPage() }
+    ) { post in
       Text(post.title)
     }
-    .refreshable { await fetchInitial() }
-    .task { await fetchInitial() }
   }
 
-  func fetchInitial() async {
+  func fetchFirstPage() async {
     guard phase.startLoading() == .started else { return }
     do {
       let posts = try await api.posts(minId: 0, count: 30)
@@ -171,14 +176,13 @@ struct SwitchStylePosts: View {
     }
   }
 
-  func fetchMore() async {
+  func fetchNextPage() async {
     guard let last = phase.value?.last, phase.startLoadingMore() == .started else { return }
     do {
       let posts = try await api.posts(minId: last.id + 1, count: 30)
-      hasMore = posts.count == 30
-      phase.finishLoadingMore { $0.append(contentsOf: posts) }
+      if phase.finishLoadingMore({ $0.append(contentsOf: posts) }) { hasMore = posts.count == 30 }
     } catch {
-      if isCancellation(error) { phase.cancel() } else { phase.fail(error) }
+      if isCancellation(error) { phase.cancelLoadingMore() } else { phase.failLoadingMore(error) }
     }
   }
 }
@@ -259,5 +263,101 @@ struct ArticleScreen: View {
         Text(article.title)
       }
     }
+  }
+}
+
+// MARK: - AsyncContent.md (the SwiftUI module's landing page)
+
+struct CountryDetail: View {
+  let country: Country
+
+  var body: some View {
+    AsyncView(id: country.id) { [id = country.id] in
+      try await api.country(id: id)
+    } content: { country in
+      Text(country.name)
+    }
+    .navigationTitle(country.name)
+  }
+}
+
+struct CountrySearch: View {
+  let query: String
+
+  var body: some View {
+    AsyncView(id: query, keepsPreviousValue: true) { [query] in
+      try await api.countries(matching: query)
+    } empty: {
+      ContentUnavailableView("No countries match", systemImage: "magnifyingglass")
+    } content: { countries in
+      List(countries) { Text($0.name) }
+    }
+  }
+}
+
+struct CountryFeed: View {
+  @State private var countries = PagedLoader<Country, Int>.offset(pageSize: 25) { offset, limit in
+    try await api.countries(offset: offset, limit: limit)
+  }
+
+  var body: some View {
+    PagingList(countries) { country in
+      Text(country.name)
+    } footer: { footer in
+      if case .endOfList = footer {
+        Text("That's every country")
+      } else {
+        DefaultFooterView(footer)
+      }
+    }
+    .asyncBannerPolicy(.transient(.seconds(4)))
+    .asyncPullToRefresh(false)
+  }
+}
+
+struct BrandedCountryFeed: View {
+  @State private var countries = PagedLoader<Country, Int>.offset(pageSize: 25) { offset, limit in
+    try await api.countries(offset: offset, limit: limit)
+  }
+
+  var body: some View {
+    PagingList(countries) { country in
+      Text(country.name)
+    } loading: {
+      ProgressView("Fetching countries…")
+    } failure: { error, isRetrying in
+      VStack {
+        Text(error.localizedDescription)
+        RetryButton(isRunning: isRetrying)
+      }
+    } empty: {
+      ContentUnavailableView("No countries yet", systemImage: "globe")
+    }
+  }
+}
+
+struct CountryBrowser: View {
+  let countries: [Country]
+
+  var body: some View {
+    NavigationStack {
+      List(countries) { country in
+        NavigationLink(value: country) { Text(country.name) }
+      }
+      .navigationTitle("Countries")
+      .navigationDestination(for: Country.self) { country in
+        CountryDetail(country: country)
+      }
+    }
+  }
+}
+
+struct SaveButton: View {
+  @State private var save = ActionController()
+  let bookmark: @Sendable () async -> Void
+
+  var body: some View {
+    Button("Save") { save.start(bookmark) }
+      .disabled(save.isPerforming)
   }
 }

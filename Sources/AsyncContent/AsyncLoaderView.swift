@@ -2,13 +2,15 @@
 public import AsyncContentCore
 public import SwiftUI
 
-/// Renders a loader the caller owns: an ``AsyncLoader`` or any ``LoadableObject`` (seed 000's
+/// Renders a loader the caller owns: an ``AsyncLoader`` or any ``LoadableObject`` (Ralf Ebert's
 /// `AsyncModelView`).
 ///
-/// `.task` calls `load()` (which loads only when nothing is current, so appearing again does
-/// not fetch again) and `.refreshable`, the retry buttons and the banner's Retry call
-/// `reload()`, which returns when the real load lands. The phase is observed through
-/// Observation: no property wrapper is needed.
+/// The view's stable container calls `load()` when it appears and nothing was requested (so
+/// appearing again does not fetch again), and again when the view is given another loader or
+/// its loader is reset while on screen. Pull-to-refresh, the banner's Retry and the empty
+/// state's Reload call `reload()`; the failure view's Retry calls `retry()`. A
+/// ``ContentController`` runs them in a task it owns; the loader owns the load itself. The
+/// phase is observed through Observation: no property wrapper is needed.
 ///
 /// ```swift
 /// @State private var countries = AsyncLoader { try await api.countries() }
@@ -19,10 +21,12 @@ public import SwiftUI
 ///   }
 /// }
 /// ```
+///
+/// After `reset()` while the view is on screen, the view loads again at once. A first load
+/// that someone cancels (`cancel()`) is not restarted: the view loads when it appears next.
 public struct AsyncLoaderView<
   Source: LoadableObject & Sendable, Content: View, Idle: View, Loading: View,
-  FailureContent: View,
-  Empty: View
+  FailureContent: View, Empty: View
 >: View {
   private let source: Source
   private let placeholder: Source.Value?
@@ -38,8 +42,9 @@ public struct AsyncLoaderView<
   /// - Parameters:
   ///   - source: The loader; the caller owns it (keep it in `@State` or a model).
   ///   - placeholder: A value shown redacted during a first load instead of the loading view.
-  ///   - isEmpty: Whether a loaded value counts as empty.
-  ///   - idle: Shown before anything was requested; by default invisible, it starts the load.
+  ///   - isEmpty: Whether a loaded value counts as empty; by default, a collection without
+  ///     elements.
+  ///   - idle: Shown before anything was requested; by default invisible.
   ///   - loading: Shown during a first load with nothing to show.
   ///   - failure: Shown for a failure with nothing to show.
   ///   - empty: Shown for a loaded value that counts as empty.
@@ -47,7 +52,8 @@ public struct AsyncLoaderView<
   public init(
     _ source: Source,
     placeholder: Source.Value? = nil,
-    isEmpty: @escaping (Source.Value) -> Bool = { _ in false },
+    isEmpty: @escaping (Source.Value) -> Bool = Presentation<Source.Value, Source.Failure>
+      .isEmptyByDefault,
     @ViewBuilder idle: () -> Idle = { DefaultIdleView() },
     @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
     @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
@@ -67,14 +73,34 @@ public struct AsyncLoaderView<
   }
 
   public var body: some View {
-    LoadPhaseView(
-      presentation: source.phase.presentation(placeholder: placeholder, isEmpty: isEmpty),
-      retry: { [source] in await source.reload() },
-      idle: { idle }, loading: { loading }, failure: { failure($0, $1) }, empty: { empty },
-      content: content
-    )
-    .environment(\.asyncLoadAction, .startedElsewhere)
-    .task { [source] in await source.load() }
+    SourceContent(
+      source: source, placeholder: placeholder, isEmpty: isEmpty, content: content, idle: idle,
+      loading: loading, failure: failure, empty: empty)
+  }
+}
+
+/// A loadable object's content, or the idle view while the object is not there yet (a view
+/// that selects its loader when it appears).
+struct SourceContent<
+  Source: LoadableObject & Sendable, Content: View, Idle: View, Loading: View,
+  FailureContent: View, Empty: View
+>: View {
+  let source: Source?
+  let placeholder: Source.Value?
+  let isEmpty: (Source.Value) -> Bool
+  let content: (Source.Value) -> Content
+  let idle: Idle
+  let loading: Loading
+  let failure: (any Error, Bool) -> FailureContent
+  let empty: Empty
+
+  var body: some View {
+    let phase = source?.phase ?? .idle
+    ContentContainer(
+      presentation: phase.presentation(placeholder: placeholder, isEmpty: isEmpty),
+      kind: phase.kind, source: source.map { ObjectIdentifier($0) },
+      actions: source.map { LoadActions($0) } ?? .none, content: content, idle: idle,
+      loading: loading, failure: { failure($0, $1) }, empty: empty)
   }
 }
 #endif

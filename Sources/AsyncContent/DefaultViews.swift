@@ -1,14 +1,14 @@
 #if canImport(SwiftUI)
+public import AsyncContentCore
 internal import Foundation
 public import SwiftUI
 
-/// The default idle view: invisible, it starts the load when it appears (seed 002's
-/// `AsyncResourceDefaultNotRequestedView`).
+/// The default idle view: invisible (the "not requested" view of "AsyncResourceView —
+/// simplified resource loading").
 ///
-/// Inside ``LoadPhaseView`` it runs the view's `retry` action (the refresh action of its
-/// environment). Inside ``AsyncLoaderView``, ``AsyncView`` and ``PagingList``, whose own
-/// `.task` already starts the load when they appear, it does nothing more, so a load never
-/// starts twice.
+/// It starts nothing. The component's stable container starts the first load when it appears,
+/// so the view the load replaces can never cancel it, and a load that comes back to idle is
+/// never restarted in a loop.
 ///
 /// ```swift
 /// LoadPhaseView(phase, retry: { await model.load() }, idle: { DefaultIdleView() }) { value in
@@ -16,46 +16,16 @@ public import SwiftUI
 /// }
 /// ```
 public struct DefaultIdleView: View {
-  @Environment(\.refresh) private var refresh
-  @Environment(\.asyncLoadAction) private var loadAction
-
   /// Creates the idle view.
   public init() {}
 
   public var body: some View {
     Color.clear
-      .task {
-        if let loadAction {
-          await loadAction.run()
-        } else {
-          await refresh?()
-        }
-      }
-  }
-}
-
-/// The load action a component gives its default idle view.
-struct AsyncLoadAction: Sendable {
-  let run: @Sendable () async -> Void
-
-  /// For components that start the load with their own `.task`.
-  static let startedElsewhere = AsyncLoadAction {}
-}
-
-private struct AsyncLoadActionKey: EnvironmentKey {
-  static var defaultValue: AsyncLoadAction? { nil }
-}
-
-extension EnvironmentValues {
-  /// The load action of the default idle view; `nil` runs the refresh action.
-  var asyncLoadAction: AsyncLoadAction? {
-    get { self[AsyncLoadActionKey.self] }
-    set { self[AsyncLoadActionKey.self] = newValue }
   }
 }
 
 /// The default loading view: a progress view, with the label of the ``AsyncLoadingStyle`` in
-/// the environment (seed 002's `AsyncResourceDefaultLoadingView`).
+/// the environment.
 ///
 /// ```swift
 /// DefaultLoadingView()
@@ -76,11 +46,10 @@ public struct DefaultLoadingView: View {
 }
 
 /// The default failure view: a `ContentUnavailableView` with the error's message and a
-/// ``RetryButton`` (seed 002's `AsyncResourceDefaultFailureView`, seed 004's `ErrorView`).
+/// ``RetryButton`` (the failure view of "AsyncResourceView — simplified resource loading").
 ///
-/// The retry button runs the refresh action of the environment, which the components set to
-/// their retry action. The texts and symbol come from the ``AsyncFailureStyle`` in the
-/// environment.
+/// The retry button runs the component's retry. The texts and symbol come from the
+/// ``AsyncFailureStyle`` in the environment.
 ///
 /// ```swift
 /// DefaultFailureView(error: URLError(.notConnectedToInternet), isRetrying: false)
@@ -119,7 +88,10 @@ public struct DefaultFailureView: View {
 }
 
 /// The default empty view: a `ContentUnavailableView` with the texts of the
-/// ``AsyncEmptyStyle`` in the environment, for a loaded, empty collection.
+/// ``AsyncEmptyStyle`` in the environment and a Reload button, for a loaded, empty collection.
+///
+/// Reload runs the component's reload, so an empty screen can load again without
+/// pull-to-refresh (an empty state is often not in a scroll view).
 ///
 /// ```swift
 /// DefaultEmptyView()
@@ -140,6 +112,58 @@ public struct DefaultEmptyView: View {
       }
     } description: {
       style.message()
+    } actions: {
+      RetryButton {
+        style.reloadLabel()
+      }
+    }
+  }
+}
+
+/// The default end of a paged list: a spinner while more can load, the load-more error with a
+/// retry button, or the end of the list (kntkymt's paging footer).
+///
+/// ``PagingList`` loads the next page when its spinner shows and wires the retry button; give
+/// the list a `footer:` builder to draw the footer yourself and keep that behavior.
+///
+/// ```swift
+/// PagingList(countries) { CountryRow(country: $0) } footer: { footer in
+///   DefaultFooterView(footer)
+/// }
+/// ```
+public struct DefaultFooterView: View {
+  @Environment(\.asyncFailureStyle) private var style
+  private let footer: PagingFooterState
+
+  /// Creates the footer for a paged list's footer state.
+  ///
+  /// - Parameter footer: The footer the list's presentation says.
+  public init(_ footer: PagingFooterState) {
+    self.footer = footer
+  }
+
+  public var body: some View {
+    switch footer {
+    case .none:
+      EmptyView()
+    case .loading:
+      ProgressView()
+        .frame(maxWidth: .infinity)
+    case .failed(let error):
+      VStack(spacing: 8) {
+        style.message(for: error)
+          .font(.caption)
+          .foregroundStyle(.secondary)
+        RetryButton {
+          style.retryLabel()
+        }
+      }
+      .frame(maxWidth: .infinity)
+    case .endOfList:
+      style.endOfListLabel()
+        .font(.caption)
+        .foregroundStyle(.secondary)
+        .frame(maxWidth: .infinity)
     }
   }
 }

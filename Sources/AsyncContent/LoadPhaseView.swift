@@ -2,17 +2,25 @@
 public import AsyncContentCore
 public import SwiftUI
 
-/// Renders a ``LoadPhase``: the content, or the idle, loading, empty and failure views, as its
-/// ``Presentation`` says (seed 000's `AsyncResultView`, seed 001's Switch style for a screen
-/// without paging, seed 002's `AsyncResourceView`).
+/// Renders a ``LoadPhase`` you drive: the content, or the idle, loading, empty and failure
+/// views, as its ``Presentation`` says (`AsyncResultView` of Ralf Ebert's "AsyncView –
+/// Asynchrone Ladevorgänge in SwiftUI", kntkymt's Switch style for a screen without paging,
+/// `AsyncResourceView` of "AsyncResourceView — simplified resource loading").
 ///
-/// The view decides nothing: it maps ``AsyncPhase/presentation(hasMore:placeholder:isEmpty:)`` to views.
+/// The view decides nothing: it maps ``AsyncPhase/presentation(hasMore:placeholder:isEmpty:)``
+/// to views, and hands every trigger to a ``ContentController`` that runs `retry` in a task it
+/// owns.
+/// - **The first load** starts when the view appears and the phase is idle, from the view's
+///   stable container, never from the idle view the load replaces. So a `retry` that is an
+///   ordinary async function is not cancelled by the branch swap it causes.
+/// - **Appearing again** with something shown starts nothing.
+/// - **Pull-to-refresh, the failure view's Retry, the empty state's Reload and the banner's
+///   Retry** run `retry` too, joined into one run; SwiftUI cancelling the refresh task ends only
+///   the waiting.
 /// - A first load with a placeholder shows the content redacted, in the same branch of the view
-///   tree as the real content, so structural identity holds (seed 001's Case EX).
-/// - A reload keeps the content; a failed reload keeps it under a dismissible banner.
-/// - `retry` becomes the environment's refresh action: the default idle view runs it when it
-///   appears, the failure view's ``RetryButton`` and the banner's Retry run it, and a scroll
-///   view in the content gets pull-to-refresh.
+///   tree as the real content, so structural identity holds (kntkymt's Case EX).
+/// - A failed reload keeps the content under a banner the ``BannerPolicy`` in the environment
+///   shows, hides or times out.
 ///
 /// Every builder but `content` is optional; the defaults are ``DefaultIdleView``,
 /// ``DefaultLoadingView``, ``DefaultFailureView`` and ``DefaultEmptyView``.
@@ -31,6 +39,7 @@ public struct LoadPhaseView<
   Empty: View
 >: View {
   private let presentation: Presentation<Value, Failure>
+  private let kind: PhaseKind?
   private let retry: @Sendable () async -> Void
   private let content: (Value) -> Content
   private let idle: Idle
@@ -41,22 +50,27 @@ public struct LoadPhaseView<
   /// Creates a view over a presentation, for phases the core does not know (your own
   /// `AsyncPhase`) or a presentation computed elsewhere.
   ///
+  /// The view starts `retry` when it appears with an idle presentation. A presentation cannot
+  /// tell an idle phase shown with a placeholder from a first load; pass the phase instead
+  /// (``init(_:placeholder:isEmpty:retry:idle:loading:failure:empty:content:)``) when you use a
+  /// placeholder.
+  ///
   /// ```swift
-  /// LoadPhaseView(presentation: phase.presentation(placeholder: .preview), retry: reload) {
+  /// LoadPhaseView(presentation: phase.presentation(isEmpty: \.isEmpty), retry: reload) {
   ///   ArticleView(article: $0)
   /// }
   /// ```
   ///
   /// - Parameters:
-  ///   - presentation: What to show.
-  ///   - retry: Loads again; the idle view, the retry buttons and pull-to-refresh run it.
-  ///   - idle: Shown before anything was requested; by default invisible, it starts the load.
+  ///   - presentation: What to show; it already says what is empty.
+  ///   - retry: Loads; the first load, the retry buttons and pull-to-refresh run it.
+  ///   - idle: Shown before anything was requested; by default invisible.
   ///   - loading: Shown during a first load with nothing to show.
   ///   - failure: Shown for a failure with nothing to show; it gets the error and whether a
   ///     retry runs.
   ///   - empty: Shown for a loaded value that counts as empty.
   ///   - content: Shows the value (also the redacted placeholder).
-  public init(
+  public init(  // lint: allow empty-no-isempty (the presentation was made with its isEmpty)
     presentation: Presentation<Value, Failure>,
     retry: @escaping @Sendable () async -> Void,
     @ViewBuilder idle: () -> Idle = { DefaultIdleView() },
@@ -67,13 +81,9 @@ public struct LoadPhaseView<
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
     @ViewBuilder content: @escaping (Value) -> Content
   ) {
-    self.presentation = presentation
-    self.retry = retry
-    self.idle = idle()
-    self.loading = loading()
-    self.failure = failure
-    self.empty = empty()
-    self.content = content
+    self.init(
+      presentation: presentation, kind: nil, retry: retry, idle: idle(), loading: loading(),
+      failure: failure, empty: empty(), content: content)
   }
 
   /// Creates a view over a phase.
@@ -87,9 +97,10 @@ public struct LoadPhaseView<
   /// - Parameters:
   ///   - phase: The phase to show.
   ///   - placeholder: A value shown redacted during a first load instead of the loading view.
-  ///   - isEmpty: Whether a loaded value counts as empty.
-  ///   - retry: Loads again; the idle view, the retry buttons and pull-to-refresh run it.
-  ///   - idle: Shown before anything was requested; by default invisible, it starts the load.
+  ///   - isEmpty: Whether a loaded value counts as empty; by default, a collection without
+  ///     elements.
+  ///   - retry: Loads; the first load, the retry buttons and pull-to-refresh run it.
+  ///   - idle: Shown before anything was requested; by default invisible.
   ///   - loading: Shown during a first load with nothing to show.
   ///   - failure: Shown for a failure with nothing to show.
   ///   - empty: Shown for a loaded value that counts as empty.
@@ -97,7 +108,7 @@ public struct LoadPhaseView<
   public init(
     _ phase: LoadPhase<Value, Failure>,
     placeholder: Value? = nil,
-    isEmpty: (Value) -> Bool = { _ in false },
+    isEmpty: (Value) -> Bool = Presentation<Value, Failure>.isEmptyByDefault,
     retry: @escaping @Sendable () async -> Void,
     @ViewBuilder idle: () -> Idle = { DefaultIdleView() },
     @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
@@ -109,49 +120,31 @@ public struct LoadPhaseView<
   ) {
     self.init(
       presentation: phase.presentation(placeholder: placeholder, isEmpty: isEmpty),
-      retry: retry, idle: idle, loading: loading, failure: failure, empty: empty,
-      content: content)
+      kind: phase.kind, retry: retry, idle: idle(), loading: loading(), failure: failure,
+      empty: empty(), content: content)
+  }
+
+  private init(
+    presentation: Presentation<Value, Failure>, kind: PhaseKind?,
+    retry: @escaping @Sendable () async -> Void, idle: Idle, loading: Loading,
+    failure: @escaping (any Error, Bool) -> FailureContent, empty: Empty,
+    content: @escaping (Value) -> Content
+  ) {
+    self.presentation = presentation
+    self.kind = kind
+    self.retry = retry
+    self.idle = idle
+    self.loading = loading
+    self.failure = failure
+    self.empty = empty
+    self.content = content
   }
 
   public var body: some View {
-    PresentationBody(
-      presentation: presentation, content: content, idle: idle, loading: loading,
-      failure: { failure($0, $1) }, empty: empty
-    )
-    .refreshable(action: retry)
-  }
-}
-
-/// The switch over a presentation's body, shared by every component.
-struct PresentationBody<
-  Value, Failure: Error, Content: View, Idle: View, Loading: View, FailureContent: View,
-  Empty: View
->: View {
-  let presentation: Presentation<Value, Failure>
-  let content: (Value) -> Content
-  let idle: Idle
-  let loading: Loading
-  let failure: (Failure, Bool) -> FailureContent
-  let empty: Empty
-
-  var body: some View {
-    switch presentation.body {
-    case .idle:
-      idle
-    case .progress:
-      loading
-    case .content(let value, let isPlaceholder):
-      // One branch for the placeholder and the real content: same structural identity.
-      content(value)
-        .redacted(reason: isPlaceholder ? .placeholder : [])
-        .disabled(isPlaceholder)
-        .failedReloadBanner(presentation.banner)
-    case .empty:
-      empty
-        .failedReloadBanner(presentation.banner)
-    case .failure(let error, let isRetrying):
-      failure(error, isRetrying)
-    }
+    ContentContainer(
+      presentation: presentation, kind: kind, source: nil,
+      actions: LoadActions(load: retry, reload: retry), content: content, idle: idle,
+      loading: loading, failure: { failure($0, $1) }, empty: empty)
   }
 }
 #endif

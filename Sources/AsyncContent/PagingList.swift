@@ -4,21 +4,29 @@ internal import Foundation
 public import IdentifiedCollections
 public import SwiftUI
 
-/// A paged list: rows, an empty state, a footer spinner that loads the next page when it
-/// appears, a footer error with retry and an end of list (seed 001's `PagingList`, in its four
-/// styles).
+/// A paged list: rows, an empty state, a footer that loads the next page when its spinner
+/// shows, a footer error with retry and an end of list (kntkymt's `PagingList`, from
+/// "[SwiftUI] enumを用いた画面の状態管理のすすめ", in its four styles).
 ///
 /// | style | init | who drives the loads | state readable outside |
 /// |---|---|---|---|
-/// | Switch | `PagingList(phase:hasMore:onLoadMore:)` | the caller | yes, it owns the phase |
+/// | Switch | `PagingList(phase:hasMore:reload:loadMore:)` | the caller's functions | yes, it owns the phase |
 /// | Fetch | `PagingList(_ loader:)` | the list, and the caller through the loader | yes |
-/// | Bindable Fetch | `PagingList(phase: $phase, fetchPage:)` | the list | yes, through the binding |
-/// | Simple Fetch | `PagingList(fetchPage:)` | the list | no |
+/// | Bindable Fetch | `PagingList(id:phase:fetchPage:)` | the list | yes, through the binding |
+/// | Simple Fetch | `PagingList(id:fetchPage:)` | the list | no |
 ///
 /// What shows comes from the core's ``Presentation``: blocking progress (or placeholder rows,
 /// redacted in the same branch as the real rows) only for a first load, the rows during a
-/// reload, a dismissible banner over the rows when a reload failed, and the paging footer.
-/// Pull-to-refresh reloads from the first page; the failure view's retry button reloads.
+/// reload, a banner over the rows when a reload failed, and the paging footer. Every trigger
+/// goes to a ``ContentController`` and its ``LoadMoreController``, which own their tasks: the
+/// first load starts when the list appears and nothing was requested, the next page loads when
+/// the footer's spinner shows (once per page, never during a reload), and a failed page loads
+/// again only from its retry button. Pull-to-refresh reloads from the first page; turn it off
+/// with ``SwiftUI/View/asyncPullToRefresh(_:)``.
+///
+/// The loading, failure, empty and footer views are yours to replace, like ``AsyncLoaderView``'s;
+/// the defaults are ``DefaultLoadingView``, ``DefaultFailureView``, ``DefaultEmptyView`` and
+/// ``DefaultFooterView``.
 ///
 /// ```swift
 /// @State private var countries = PagedLoader<Country, Int>.offset(pageSize: 25) { offset, limit in
@@ -31,38 +39,54 @@ public import SwiftUI
 ///   }
 /// }
 /// ```
-public struct PagingList<Items: RandomAccessCollection, Failure: Error, Row: View>: View
-where Items.Element: Identifiable {
-  @State private var ownedDriver: PagingDriver<Items, Failure>?
-  private let driver: PagingDriver<Items, Failure>?
+public struct PagingList<
+  Items: RandomAccessCollection, Failure: Error, Row: View, Loading: View, FailureContent: View,
+  Empty: View, Footer: View
+>: View where Items.Element: Identifiable {
+  /// The list's own loader (Simple and Bindable Fetch); empty until the list appears.
+  @State private var slot = LoaderSlot<AnyHashable, AnyObject>()
+  private let source: PagingSource<Items, Failure>
   private let placeholder: Items?
+  private let isEmpty: (Items) -> Bool
   private let row: (Items.Element) -> Row
+  private let loading: Loading
+  private let failure: (any Error, Bool) -> FailureContent
+  private let empty: Empty
+  private let footer: (PagingFooterState) -> Footer
 
   private init(
-    owned: PagingDriver<Items, Failure>?, driver: PagingDriver<Items, Failure>?,
-    placeholder: Items?, row: @escaping (Items.Element) -> Row
+    source: PagingSource<Items, Failure>, placeholder: Items?, isEmpty: @escaping (Items) -> Bool,
+    loading: Loading, failure: @escaping (any Error, Bool) -> FailureContent, empty: Empty,
+    footer: @escaping (PagingFooterState) -> Footer,
+    row: @escaping (Items.Element) -> Row
   ) {
-    _ownedDriver = State(initialValue: owned)
-    self.driver = driver
+    self.source = source
     self.placeholder = placeholder
+    self.isEmpty = isEmpty
+    self.loading = loading
+    self.failure = failure
+    self.empty = empty
+    self.footer = footer
     self.row = row
   }
 
-  /// Switch style: renders a paged phase the caller drives.
+  /// Switch style: renders a paged phase the caller drives with its own functions.
   ///
-  /// The caller loads the first page (`.task`) and reloads (`.refreshable`, which the failure
-  /// view's retry button also runs); the list calls `onLoadMore` when its footer spinner
-  /// appears and from the footer's retry button.
+  /// The list runs `reload` for the first load (when it appears and the phase is idle), for
+  /// pull-to-refresh and from the failure view's retry button, and `loadMore` when its footer
+  /// spinner shows and from the footer's retry button, each in a task a controller owns. Data
+  /// the phase already shows is not fetched again when the list appears again. Drive the phase
+  /// with the transitions that drop outdated results: ``PagedPhase/finishLoadingMore(_:)``,
+  /// ``PagedPhase/failLoadingMore(_:)`` and ``PagedPhase/cancelLoadingMore()``.
   ///
   /// ```swift
   /// @State private var phase: PagedPhase<[Post], any Error> = .idle
   ///
   /// var body: some View {
-  ///   PagingList(phase: phase, hasMore: hasMore, onLoadMore: { await fetchMore() }) { post in
+  ///   PagingList(phase: phase, hasMore: hasMore, reload: { await fetchFirstPage() },
+  ///              loadMore: { await fetchNextPage() }) { post in
   ///     PostRow(post: post)
   ///   }
-  ///   .refreshable { await fetchInitial() }
-  ///   .task { await fetchInitial() }
   /// }
   /// ```
   ///
@@ -70,27 +94,82 @@ where Items.Element: Identifiable {
   ///   - phase: The phase of the list.
   ///   - hasMore: Whether another page exists.
   ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
-  ///   - onLoadMore: Loads the next page.
+  ///   - isEmpty: Whether loaded items count as empty; by default, none at all.
+  ///   - reload: Loads the first page.
+  ///   - loadMore: Loads the next page.
   ///   - row: A row for an item.
+  ///   - loading: Shown during a first load with nothing to show.
+  ///   - failure: Shown for a failure with nothing to show.
+  ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
+  ///   - footer: The end of the list, for the presentation's footer.
   public init(
     phase: PagedPhase<Items, Failure>,
     hasMore: Bool,
     placeholder: Items? = nil,
-    onLoadMore: @escaping @Sendable () async -> Void,
-    @ViewBuilder row: @escaping (Items.Element) -> Row
+    isEmpty: @escaping (Items) -> Bool = { Presentation<Items, Failure>.isEmptyByDefault($0) },
+    reload: @escaping @Sendable () async -> Void,
+    loadMore: @escaping @Sendable () async -> Void,
+    @ViewBuilder row: @escaping (Items.Element) -> Row,
+    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
+    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
+      DefaultFailureView(error: $0, isRetrying: $1)
+    },
+    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
+    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
   ) {
     self.init(
-      owned: nil,
-      driver: PagingDriver(
-        presentation: { phase.presentation(hasMore: hasMore, placeholder: $0) },
-        load: nil, reload: nil, loadMore: onLoadMore),
-      placeholder: placeholder, row: row)
+      source: .current(
+        PagingSnapshot(
+          phase: phase, hasMore: hasMore, source: nil,
+          actions: LoadActions(load: reload, reload: reload), loadMore: loadMore)),
+      placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
+      empty: empty(), footer: footer, row: row)
   }
 
   public var body: some View {
-    if let driver = driver ?? ownedDriver {
-      PagingListBody(driver: driver, placeholder: placeholder, row: row)
+    let snapshot = resolvedSnapshot
+    let presentation = snapshot.phase.presentation(
+      hasMore: snapshot.hasMore, placeholder: placeholder, isEmpty: isEmpty)
+    let state = PagingState(kind: snapshot.phase.kind, hasMore: snapshot.hasMore)
+    let loadMore = snapshot.loadMore
+    ContentContainer(
+      presentation: presentation, kind: snapshot.phase.kind, source: snapshot.source,
+      actions: snapshot.actions,
+      content: { items in
+        List {
+          ForEach(items) { item in
+            row(item)
+          }
+          PagingFooterHost(footer: presentation.footer, state: state, loadMore: loadMore) {
+            footer(PagingFooterState(presentation.footer))
+          }
+        }
+      },
+      idle: DefaultIdleView(), loading: loading, failure: { failure($0, $1) }, empty: empty
+    )
+    .onChange(of: source.ownedID, initial: true) { selectOwnedLoader() }
+    .onChange(of: snapshot.phase.kind) { mirrorOwnedPhase() }
+  }
+
+  private var resolvedSnapshot: PagingSnapshot<Items, Failure> {
+    switch source {
+    case .current(let snapshot):
+      snapshot
+    case .loader(let read):
+      read()
+    case .owned(_, _, let read, _):
+      slot.loader.flatMap(read) ?? .notYet
     }
+  }
+
+  private func selectOwnedLoader() {
+    guard case .owned(let id, let make, _, _) = source else { return }
+    slot.select(id) { _ in make() }
+  }
+
+  private func mirrorOwnedPhase() {
+    guard case .owned(_, _, _, let mirror) = source, let loader = slot.loader else { return }
+    mirror?(loader)
   }
 }
 
@@ -111,20 +190,36 @@ extension PagingList {
   /// - Parameters:
   ///   - loader: The loader; the caller owns it.
   ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
+  ///   - isEmpty: Whether loaded items count as empty; by default, none at all.
   ///   - row: A row for an item.
+  ///   - loading: Shown during a first load with nothing to show.
+  ///   - failure: Shown for a failure with nothing to show.
+  ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
+  ///   - footer: The end of the list, for the presentation's footer.
   public init<Item, Cursor>(
     _ loader: PagedLoader<Item, Cursor>,
     placeholder: Items? = nil,
-    @ViewBuilder row: @escaping (Item) -> Row
+    isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
+    @ViewBuilder row: @escaping (Item) -> Row,
+    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
+    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
+      DefaultFailureView(error: $0, isRetrying: $1)
+    },
+    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
+    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
   ) where Items == IdentifiedArrayOf<Item>, Failure == any Error {
-    self.init(owned: nil, driver: PagingDriver(loader), placeholder: placeholder, row: row)
+    self.init(
+      source: .loader { PagingSnapshot(loader) }, placeholder: placeholder, isEmpty: isEmpty,
+      loading: loading(), failure: failure, empty: empty(), footer: footer, row: row)
   }
 
-  /// Simple Fetch style: the list owns its loader, made from `fetchPage` once.
+  /// Simple Fetch style: the list owns its loader, one per `id`, made from `fetchPage` when the
+  /// `id` changes (a re-render that keeps the `id` makes none). Without an `id`, the list shows
+  /// the same thing for its whole life.
   ///
   /// ```swift
-  /// PagingList { (cursor: Int?) in
-  ///   let posts = try await api.posts(offset: cursor ?? 0, limit: 30)
+  /// PagingList(id: query) { (cursor: Int?) in
+  ///   let posts = try await api.posts(matching: query, offset: cursor ?? 0, limit: 30)
   ///   return Page(items: posts, nextCursor: posts.count < 30 ? nil : (cursor ?? 0) + 30)
   /// } row: { post in
   ///   PostRow(post: post)
@@ -132,191 +227,202 @@ extension PagingList {
   /// ```
   ///
   /// - Parameters:
+  ///   - id: The identity of what the list shows: a new value means a new loader and a new
+  ///     first page. By default the list always shows the same thing.
   ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
   ///   - retry: How failed page loads are retried before the failure shows.
+  ///   - isEmpty: Whether loaded items count as empty; by default, none at all.
   ///   - fetchPage: Fetches the page at a cursor (`nil` for the first page).
   ///   - row: A row for an item.
-  public init<Item, Cursor>(
+  ///   - loading: Shown during a first load with nothing to show.
+  ///   - failure: Shown for a failure with nothing to show.
+  ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
+  ///   - footer: The end of the list, for the presentation's footer.
+  public init<ID: Hashable, Item, Cursor>(
+    id: ID = SingleIdentity(),
     placeholder: Items? = nil,
     retry: RetryPolicy = .none,
+    isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
     fetchPage: @escaping PagedLoader<Item, Cursor>.FetchPage,
-    @ViewBuilder row: @escaping (Item) -> Row
+    @ViewBuilder row: @escaping (Item) -> Row,
+    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
+    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
+      DefaultFailureView(error: $0, isRetrying: $1)
+    },
+    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
+    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
   ) where Items == IdentifiedArrayOf<Item>, Failure == any Error {
     self.init(
-      owned: PagingDriver(PagedLoader(retry: retry, fetchPage: fetchPage)), driver: nil,
-      placeholder: placeholder, row: row)
+      source: .owned(
+        id: AnyHashable(id),
+        make: { PagedLoader(retry: retry, fetchPage: fetchPage) },
+        read: { ($0 as? PagedLoader<Item, Cursor>).map { PagingSnapshot($0) } },
+        mirror: nil),
+      placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
+      empty: empty(), footer: footer, row: row)
   }
 
-  /// Bindable Fetch style: the list owns its loader and writes every phase to `phase`, so the
-  /// caller reads the state (to report errors, say) but does not drive the loads.
+  /// Bindable Fetch style: the list owns its loader, one per `id`, and writes its phase to
+  /// `phase` whenever the phase's kind changes, so the caller reads the state (to report
+  /// errors, say) but does not drive the loads.
   ///
   /// ```swift
   /// @State private var phase: PagedPhase<IdentifiedArrayOf<Post>, any Error> = .idle
   ///
   /// var body: some View {
-  ///   PagingList(phase: $phase, fetchPage: fetchPosts) { PostRow(post: $0) }
+  ///   PagingList(id: feed, phase: $phase, fetchPage: fetchPosts) { PostRow(post: $0) }
   ///     .onChange(of: phase.isFailure) { /* report */ }
   /// }
   /// ```
   ///
   /// - Parameters:
+  ///   - id: The identity of what the list shows: a new value means a new loader, which starts
+  ///     from the phase the binding holds then. By default the list always shows the same thing.
   ///   - phase: Receives the phase of the list.
   ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
   ///   - retry: How failed page loads are retried before the failure shows.
+  ///   - isEmpty: Whether loaded items count as empty; by default, none at all.
   ///   - fetchPage: Fetches the page at a cursor (`nil` for the first page).
   ///   - row: A row for an item.
-  public init<Item, Cursor>(
+  ///   - loading: Shown during a first load with nothing to show.
+  ///   - failure: Shown for a failure with nothing to show.
+  ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
+  ///   - footer: The end of the list, for the presentation's footer.
+  public init<ID: Hashable, Item, Cursor>(
+    id: ID = SingleIdentity(),
     phase: Binding<PagedPhase<Items, any Error>>,
     placeholder: Items? = nil,
     retry: RetryPolicy = .none,
+    isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
     fetchPage: @escaping PagedLoader<Item, Cursor>.FetchPage,
-    @ViewBuilder row: @escaping (Item) -> Row
+    @ViewBuilder row: @escaping (Item) -> Row,
+    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
+    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
+      DefaultFailureView(error: $0, isRetrying: $1)
+    },
+    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
+    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
   ) where Items == IdentifiedArrayOf<Item>, Failure == any Error {
     self.init(
-      owned: PagingDriver(
-        PagedLoader(phase: phase.wrappedValue, retry: retry, fetchPage: fetchPage),
-        mirror: phase),
-      driver: nil, placeholder: placeholder, row: row)
+      source: .owned(
+        id: AnyHashable(id),
+        make: { PagedLoader(phase: phase.wrappedValue, retry: retry, fetchPage: fetchPage) },
+        read: { ($0 as? PagedLoader<Item, Cursor>).map { PagingSnapshot($0) } },
+        mirror: { loader in
+          if let loader = loader as? PagedLoader<Item, Cursor> {
+            phase.wrappedValue = loader.phase
+          }
+        }),
+      placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
+      empty: empty(), footer: footer, row: row)
   }
 }
 
-/// What a paged list needs from its source, whatever the style.
-@MainActor
-final class PagingDriver<Items, Failure: Error> {
-  /// The presentation, read in `body` (so a loader's phase is observed).
-  let presentation: (Items?) -> Presentation<Items, Failure>
-  /// Loads the first page when nothing is current; `nil` when the caller does (Switch style).
-  let load: (@Sendable () async -> Void)?
-  /// Reloads from the first page; `nil` when the caller does (Switch style).
-  let reload: (@Sendable () async -> Void)?
-  /// Loads the next page.
+/// The state of a paged list's footer, as a `footer:` builder gets it: none, a spinner (more
+/// can load), the load-more's error, or the end of the list.
+///
+/// ```swift
+/// PagingList(countries) { CountryRow(country: $0) } footer: { footer in
+///   if case .endOfList = footer { Text("That's every country") } else { DefaultFooterView(footer) }
+/// }
+/// ```
+public typealias PagingFooterState = Presentation<Void, any Error>.Footer
+
+extension Presentation<Void, any Error>.Footer {
+  /// The footer of any presentation, without its value type.
+  init<Shown, Problem>(_ footer: Presentation<Shown, Problem>.Footer) {
+    switch footer {
+    case .none: self = .none
+    case .loading: self = .loading
+    case .failed(let error): self = .failed(error)
+    case .endOfList: self = .endOfList
+    }
+  }
+}
+
+/// Where a paged list's phase and loads come from, whatever the style.
+enum PagingSource<Items, Failure: Error> {
+  /// Switch style: the caller's phase and functions, as of this render.
+  case current(PagingSnapshot<Items, Failure>)
+  /// Fetch style: the caller's loader, read on every render.
+  case loader(@MainActor () -> PagingSnapshot<Items, Failure>)
+  /// Simple and Bindable Fetch: a loader the list makes for an identity and keeps in a slot.
+  case owned(
+    id: AnyHashable,
+    make: @MainActor () -> AnyObject,
+    read: @MainActor (AnyObject) -> PagingSnapshot<Items, Failure>?,
+    mirror: (@MainActor (AnyObject) -> Void)?)
+
+  /// The identity of the list's own loader; `nil` for the styles whose loads the caller owns.
+  var ownedID: AnyHashable? {
+    if case .owned(let id, _, _, _) = self { return id }
+    return nil
+  }
+}
+
+/// A paged list's phase and loads, as one render sees them.
+struct PagingSnapshot<Items, Failure: Error> {
+  var phase: PagedPhase<Items, Failure>
+  var hasMore: Bool
+  var source: ObjectIdentifier?
+  var actions: LoadActions
+  var loadMore: @Sendable () async -> Void
+
+  /// An idle list whose loader is not there yet.
+  static var notYet: PagingSnapshot {
+    PagingSnapshot(phase: .idle, hasMore: false, source: nil, actions: .none, loadMore: {})
+  }
+}
+
+extension PagingSnapshot {
+  /// What a paged loader shows now, and its loads.
+  @MainActor
+  init<Item, Cursor>(_ loader: PagedLoader<Item, Cursor>)
+  where Items == IdentifiedArrayOf<Item>, Failure == any Error {
+    self.init(
+      phase: loader.phase, hasMore: loader.hasMore, source: ObjectIdentifier(loader),
+      actions: LoadActions(paged: loader), loadMore: { await loader.loadMore() })
+  }
+}
+
+/// The end of a paged list: forwards the spinner's appearance and the pages that land while
+/// it stays on screen to the component's ``LoadMoreController``, and gives the footer's retry
+/// button the load-more. The footer's look is the caller's (``DefaultFooterView`` by default).
+struct PagingFooterHost<Value, Failure: Error, Footer: View>: View {
+  @Environment(\.asyncContentController) private var controller
+  let footer: Presentation<Value, Failure>.Footer
+  let state: PagingState
   let loadMore: @Sendable () async -> Void
-  /// Writes the phase to a binding (Bindable Fetch style).
-  let mirror: (() -> Void)?
-  /// What changes when the phase changes, for the mirror.
-  let phaseKind: () -> PhaseKind?
+  let content: Footer
 
   init(
-    presentation: @escaping (Items?) -> Presentation<Items, Failure>,
-    load: (@Sendable () async -> Void)?, reload: (@Sendable () async -> Void)?,
-    loadMore: @escaping @Sendable () async -> Void,
-    mirror: (() -> Void)? = nil, phaseKind: @escaping () -> PhaseKind? = { nil }
+    footer: Presentation<Value, Failure>.Footer, state: PagingState,
+    loadMore: @escaping @Sendable () async -> Void, @ViewBuilder content: () -> Footer
   ) {
-    self.presentation = presentation
-    self.load = load
-    self.reload = reload
+    self.footer = footer
+    self.state = state
     self.loadMore = loadMore
-    self.mirror = mirror
-    self.phaseKind = phaseKind
-  }
-
-  convenience init<Item, Cursor>(
-    _ loader: PagedLoader<Item, Cursor>,
-    mirror binding: Binding<PagedPhase<Items, Failure>>? = nil
-  ) where Items == IdentifiedArrayOf<Item>, Failure == any Error {
-    self.init(
-      presentation: { loader.phase.presentation(hasMore: loader.hasMore, placeholder: $0) },
-      load: { await loader.load() },
-      reload: { await loader.reload() },
-      loadMore: { await loader.loadMore() },
-      mirror: binding.map { binding in { binding.wrappedValue = loader.phase } },
-      phaseKind: { loader.phase.kind })
-  }
-}
-
-/// The rendering shared by the four styles.
-struct PagingListBody<Items: RandomAccessCollection, Failure: Error, Row: View>: View
-where Items.Element: Identifiable {
-  let driver: PagingDriver<Items, Failure>
-  let placeholder: Items?
-  let row: (Items.Element) -> Row
-
-  var body: some View {
-    let presentation = driver.presentation(placeholder)
-    PresentationBody(
-      presentation: presentation,
-      content: { items in
-        List {
-          ForEach(items) { item in
-            row(item)
-          }
-          PagingFooter(
-            footer: presentation.footer, itemCount: items.count, loadMore: driver.loadMore)
-        }
-      },
-      idle: DefaultIdleView(),
-      loading: DefaultLoadingView(),
-      failure: { error, isRetrying in DefaultFailureView(error: error, isRetrying: isRetrying) },
-      empty: DefaultEmptyView()
-    )
-    // The list's own `.task` (or the caller's, in the Switch style) starts the first load.
-    .environment(\.asyncLoadAction, .startedElsewhere)
-    .modifier(DriverTriggers(driver: driver))
-  }
-}
-
-/// Attaches the driver's load and reload, when the list drives them.
-struct DriverTriggers<Items, Failure: Error>: ViewModifier {
-  let driver: PagingDriver<Items, Failure>
-
-  func body(content: Content) -> some View {
-    if let reload = driver.reload, let load = driver.load {
-      content
-        .refreshable(action: reload)
-        .task { await load() }
-        .onChange(of: driver.phaseKind(), initial: true) { driver.mirror?() }
-    } else {
-      content
-    }
-  }
-}
-
-/// The end of a paged list, as the presentation's footer says.
-struct PagingFooter<Failure: Error>: View {
-  @Environment(\.asyncFailureStyle) private var style
-  let footer: Presentation<Void, Failure>.Footer
-  let itemCount: Int
-  let loadMore: @Sendable () async -> Void
-
-  init<Value>(
-    footer: Presentation<Value, Failure>.Footer, itemCount: Int,
-    loadMore: @escaping @Sendable () async -> Void
-  ) {
-    switch footer {
-    case .none: self.footer = .none
-    case .loading: self.footer = .loading
-    case .failed(let error): self.footer = .failed(error)
-    case .endOfList: self.footer = .endOfList
-    }
-    self.itemCount = itemCount
-    self.loadMore = loadMore
+    self.content = content()
   }
 
   var body: some View {
+    let loadMore = loadMore
+    let controller = controller
     switch footer {
-    case .none:
-      EmptyView()
     case .loading:
-      // Appearing (and every new page while it stays visible) loads the next page; the loader
-      // joins a load-more that already runs.
-      ProgressView()
-        .frame(maxWidth: .infinity)
-        .task(id: itemCount) { await loadMore() }
-    case .failed(let error):
-      VStack(spacing: 8) {
-        style.message(for: error)
-          .font(.caption)
-          .foregroundStyle(.secondary)
-        RetryButton(action: loadMore) {
-          style.retryLabel()
+      content
+        .onAppear { controller?.resolve().loadMore.footerAppeared(state, loadMore: loadMore) }
+        .onDisappear { controller?.current()?.loadMore.footerDisappeared() }
+        .onChange(of: controller?.current()?.loadMore.completedPages) {
+          controller?.resolve().loadMore.pageLanded(state, loadMore: loadMore)
         }
-      }
-      .frame(maxWidth: .infinity)
-    case .endOfList:
-      Text("No more items")
-        .font(.caption)
-        .foregroundStyle(.secondary)
-        .frame(maxWidth: .infinity)
+    case .failed:
+      content
+        .environment(
+          \.asyncRetry,
+          AsyncRetryAction { await controller?.resolve().loadMore.retry(loadMore: loadMore) })
+    case .none, .endOfList:
+      content
     }
   }
 }

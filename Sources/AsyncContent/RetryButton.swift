@@ -1,38 +1,47 @@
 #if canImport(SwiftUI)
+internal import AsyncContentCore
 internal import Foundation
 public import SwiftUI
 
-/// A button that runs a refresh action and shows its progress in place (seed 003's
-/// `RetryButton` with its `RefreshActionPerformer`).
+/// A button that runs a retry and shows its progress in place (Swift by Sundell's `RetryButton`
+/// with its `RefreshActionPerformer`, from "Making SwiftUI views refreshable").
 ///
-/// By default it runs the refresh action of its environment, the one `.refreshable` sets, so
-/// a retry button anywhere under a refreshable list does what pull-to-refresh does. While the
+/// Which action it runs: the one you give it; otherwise the retry of the component branch it is
+/// in (a failure view's Retry, an empty state's Reload, a banner's Retry, a paging footer's
+/// Retry); otherwise the environment's refresh action, the one `.refreshable` sets. While the
 /// action runs, the label stays in the layout, hidden under a `ProgressView`, so the button
-/// keeps its size; the button is disabled meanwhile. Without an action (none given and none
-/// in the environment) it shows nothing.
+/// keeps its size, and the button is disabled. Without any action it shows nothing.
+///
+/// The tap goes to an ``ActionController`` that owns the action's task. The button's own
+/// lifetime does not bound it: a retry that hides the banner, or swaps the footer for a
+/// spinner, removes the button and the retry goes on; a button that appears again (scrolled
+/// back into view, a reused cell) starts nothing.
 ///
 /// ```swift
 /// List(countries) { CountryRow(country: $0) }
 ///   .overlay { if failed { RetryButton() } }
 ///   .refreshable { await loader.reload() }
 /// ```
-///
-/// The action runs in a task tied to the button (`task(id:)`), never a detached one: the core
-/// loaders keep a load alive when the task that awaited it is cancelled.
 public struct RetryButton<Label: View>: View {
+  @Environment(\.asyncRetry) private var branchRetry
   @Environment(\.refresh) private var refresh
-  @State private var request = 0
-  @State private var isPerforming = false
+  /// Made on the first tap, so a render allocates nothing here.
+  @State private var controller: ActionController?
   private let isRunning: Bool
   private let action: (@Sendable () async -> Void)?
   private let label: Label
 
   /// Creates a retry button with a custom label.
   ///
+  /// ```swift
+  /// RetryButton(isRunning: isRetrying) { Image(systemName: "arrow.clockwise") }
+  /// ```
+  ///
   /// - Parameters:
   ///   - isRunning: Whether the action already runs elsewhere (a presentation's `isRetrying`):
   ///     the button shows progress and is disabled.
-  ///   - action: The action to run; `nil` runs the environment's refresh action.
+  ///   - action: The action to run; `nil` runs the retry of the branch the button is in, or
+  ///     the environment's refresh action.
   ///   - label: The button's label.
   public init(
     isRunning: Bool = false,
@@ -44,12 +53,21 @@ public struct RetryButton<Label: View>: View {
     self.label = label()
   }
 
-  private var showsProgress: Bool { isPerforming || isRunning }
+  private var resolvedAction: (@Sendable () async -> Void)? {
+    if let action { return action }
+    if let branchRetry { return branchRetry.run }
+    if let refresh { return { await refresh() } }
+    return nil
+  }
+
+  private var showsProgress: Bool { isRunning || controller?.isPerforming == true }
 
   public var body: some View {
-    if action != nil || refresh != nil {
+    if let run = resolvedAction {
       Button {
-        request += 1
+        let performer = controller ?? ActionController()
+        controller = performer
+        performer.start(run)
       } label: {
         ZStack {
           label.opacity(showsProgress ? 0 : 1)
@@ -57,16 +75,6 @@ public struct RetryButton<Label: View>: View {
         }
       }
       .disabled(showsProgress)
-      .task(id: request) {
-        guard request > 0 else { return }
-        isPerforming = true
-        if let action {
-          await action()
-        } else {
-          await refresh?()
-        }
-        isPerforming = false
-      }
     }
   }
 }
@@ -82,7 +90,8 @@ extension RetryButton where Label == Text {
   /// - Parameters:
   ///   - titleKey: The button's title.
   ///   - isRunning: Whether the action already runs elsewhere.
-  ///   - action: The action to run; `nil` runs the environment's refresh action.
+  ///   - action: The action to run; `nil` runs the retry of the branch the button is in, or the
+  ///     environment's refresh action.
   public init(
     _ titleKey: LocalizedStringKey = "Retry",
     isRunning: Bool = false,
@@ -92,11 +101,11 @@ extension RetryButton where Label == Text {
   }
 }
 
-/// An error with Dismiss and Retry, bound to an optional error (seed 003's `ErrorView`).
+/// An error with Dismiss and Retry, bound to an optional error (the error view of Swift by
+/// Sundell's "Making SwiftUI views refreshable").
 ///
 /// It shows nothing while the error is `nil`. Dismiss sets the binding to `nil`; Retry is a
-/// ``RetryButton`` that runs the environment's refresh action. Colors and labels come from the
-/// ``AsyncBannerStyle`` in the environment.
+/// ``RetryButton``. Colors and labels come from the ``AsyncBannerStyle`` in the environment.
 ///
 /// ```swift
 /// List(bookmarks) { BookmarkRow(bookmark: $0) }
@@ -104,7 +113,6 @@ extension RetryButton where Label == Text {
 ///   .refreshable { await model.reload() }
 /// ```
 public struct ErrorView<Failure: Error>: View {
-  @Environment(\.asyncBannerStyle) private var style
   @Binding private var error: Failure?
 
   /// Creates an error view.
@@ -116,56 +124,91 @@ public struct ErrorView<Failure: Error>: View {
 
   public var body: some View {
     if let error {
-      VStack(spacing: 8) {
-        Text(verbatim: error.localizedDescription)
-          .font(.headline)
-        HStack {
-          Button {
-            self.error = nil
-          } label: {
-            style.dismissLabel()
-          }
-          RetryButton {
-            style.retryLabel()
-          }
-        }
-      }
-      .padding()
-      .frame(maxWidth: .infinity)
-      .foregroundStyle(style.foreground())
-      .background(style.background())
+      ErrorBanner(error: error) { self.error = nil }
     }
   }
 }
 
-/// Shows a failed reload as a dismissible banner over content that stays (seed 001's Case 4).
-///
-/// The components apply it for you; use the ``SwiftUI/View/failedReloadBanner(_:)`` modifier
-/// on your own views.
-struct FailedReloadBanner<Failure: Error>: ViewModifier {
+/// The banner's look: the error, Dismiss and Retry, styled by the ``AsyncBannerStyle``.
+struct ErrorBanner: View {
   @Environment(\.asyncBannerStyle) private var style
-  @State private var isDismissed = false
+  let error: any Error
+  let dismiss: @MainActor () -> Void
+
+  var body: some View {
+    VStack(spacing: 8) {
+      Text(verbatim: error.localizedDescription)
+        .font(.headline)
+      HStack {
+        Button {
+          dismiss()
+        } label: {
+          style.dismissLabel()
+        }
+        RetryButton {
+          style.retryLabel()
+        }
+      }
+    }
+    .padding()
+    .frame(maxWidth: .infinity)
+    .foregroundStyle(style.foreground())
+    .background(style.background())
+  }
+}
+
+/// Shows a failed reload as a banner over content that stays (kntkymt's Case 4), at the edge
+/// the ``AsyncBannerStyle`` names. Whether it shows is decided before: the view only renders.
+struct BannerInset<Failure: Error>: ViewModifier {
+  @Environment(\.asyncBannerStyle) private var style
   let error: Failure?
+  let retry: AsyncRetryAction?
+  let dismiss: @MainActor () -> Void
 
   func body(content: Content) -> some View {
     content
       .safeAreaInset(edge: style.edge()) {
-        ErrorView(
-          error: Binding(
-            get: { isDismissed ? nil : error },
-            set: { newValue in isDismissed = newValue == nil }
-          ))
-      }
-      // The next failure shows again: dismissal lasts until the banner's error goes away.
-      .onChange(of: error == nil) {
-        if error == nil { isDismissed = false }
+        if let error {
+          ErrorBanner(error: error, dismiss: dismiss)
+            .environment(\.asyncRetry, retry)
+        }
       }
   }
 }
 
+/// The banner modifier for views of your own: it owns a ``BannerController``.
+struct FailedReloadBanner<Failure: Error>: ViewModifier {
+  @Environment(\.asyncBannerPolicy) private var policy
+  /// Made on first use, so a render allocates nothing here.
+  @State private var controller: BannerController?
+  let error: Failure?
+
+  private struct Key: Hashable {
+    var isPresent: Bool
+    var policy: BannerPolicy
+  }
+
+  func body(content: Content) -> some View {
+    let visible = controller.map { $0.visible(error) } ?? (policy == .off ? nil : error)
+    content
+      .modifier(BannerInset(error: visible, retry: nil, dismiss: { resolve().dismiss() }))
+      .onChange(of: Key(isPresent: error != nil, policy: policy), initial: true) {
+        resolve().update(isPresent: error != nil, policy: policy)
+      }
+  }
+
+  private func resolve() -> BannerController {
+    if let controller { return controller }
+    let made = BannerController(policy: policy)
+    controller = made
+    return made
+  }
+}
+
 extension View {
-  /// Shows `error` (a reload that failed while the content stays) as a dismissible banner with
-  /// Dismiss and Retry, styled by the ``AsyncBannerStyle`` in the environment.
+  /// Shows `error` (a reload that failed while the content stays) as a banner with Dismiss and
+  /// Retry, styled by the ``AsyncBannerStyle`` and shown as the ``BannerPolicy`` in the
+  /// environment says: off, until dismissed, or for a while.
   ///
   /// ```swift
   /// CountryList(countries: loader.phase.value ?? [])
@@ -174,7 +217,7 @@ extension View {
   /// ```
   ///
   /// - Parameter error: The error of the failed reload, `nil` for no banner. Retry runs the
-  ///   environment's refresh action.
+  ///   environment's refresh action. Dismissing hides this failure; the next one shows again.
   public func failedReloadBanner<Failure: Error>(_ error: Failure?) -> some View {
     modifier(FailedReloadBanner(error: error))
   }

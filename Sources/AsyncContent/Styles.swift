@@ -27,7 +27,8 @@ extension AsyncLoadingStyle {
 }
 
 /// The look of the default failure view (a `ContentUnavailableView` with a retry button) that
-/// the components show when a load failed and there is nothing else to show.
+/// the components show when a load failed and there is nothing else to show, and of the texts
+/// of a paged list's footer.
 ///
 /// ```swift
 /// struct BrandFailure: AsyncFailureStyle {
@@ -45,6 +46,8 @@ public protocol AsyncFailureStyle: Sendable {
   func message(for error: any Error) -> Text
   /// The label of the retry button.
   func retryLabel() -> Text
+  /// What a paged list's footer says at the end of the list.
+  func endOfListLabel() -> Text
 }
 
 extension AsyncFailureStyle {
@@ -56,10 +59,12 @@ extension AsyncFailureStyle {
   public func message(for error: any Error) -> Text { Text(verbatim: error.localizedDescription) }
   /// "Retry".
   public func retryLabel() -> Text { Text("Retry") }
+  /// "No more items".
+  public func endOfListLabel() -> Text { Text("No more items") }
 }
 
 /// The look of the default empty view that a component shows for a loaded, empty collection
-/// with nothing more to load.
+/// with nothing more to load: texts, a symbol and the label of its Reload button.
 ///
 /// ```swift
 /// struct NoCountries: AsyncEmptyStyle {
@@ -75,6 +80,8 @@ public protocol AsyncEmptyStyle: Sendable {
   func systemImage() -> String
   /// An explanation under the title, if any.
   func message() -> Text?
+  /// The label of the Reload button, which loads again without pull-to-refresh.
+  func reloadLabel() -> Text
 }
 
 extension AsyncEmptyStyle {
@@ -84,6 +91,8 @@ extension AsyncEmptyStyle {
   public func systemImage() -> String { "tray" }
   /// No explanation.
   public func message() -> Text? { nil }
+  /// "Reload".
+  public func reloadLabel() -> Text { Text("Reload") }
 }
 
 /// The look of the banner that shows a failed reload over content that stays (and of

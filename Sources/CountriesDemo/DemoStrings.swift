@@ -86,7 +86,7 @@ public struct DemoStrings: Hashable, Sendable {
     /// Under the list: the visible rows.
     case rows = "rows %1$lld–%2$lld of %3$lld"
     /// The help line.
-    case keyHelp = "r refresh · space/m more · f failures · c cancel · ↑/↓ scroll · q quit"
+    case keyHelp = "r refresh · m more · d dismiss · f failures · c cancel · ↑/↓ scroll · q quit"
     /// When more is asked for after the last page.
     case everyCountry = "That's every country: the list has ended."
     /// After the c key cancelled a load.

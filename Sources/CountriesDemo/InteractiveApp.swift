@@ -13,6 +13,9 @@ public final class InteractiveApp {
 
   public let client: CountriesClient
   public let loader: PagedLoader<Country, Int>
+  /// Whether the failed-reload banner shows: the same ``BannerController`` as the SwiftUI
+  /// layer's, so dismissing (`d`) is the core's decision, not this renderer's.
+  public let banner = BannerController()
   /// The failure rate the `f` key switches on.
   public let failureRateWhenOn: Double
   public private(set) var injectsFailures: Bool
@@ -33,7 +36,9 @@ public final class InteractiveApp {
   /// The screen for a terminal of the given size: the list takes the rows the other lines
   /// leave.
   public func screen(columns: Int, rows: Int, isStyled: Bool) -> String {
-    let presentation = loader.phase.presentation(hasMore: loader.hasMore)
+    var presentation = loader.phase.presentation(hasMore: loader.hasMore)
+    banner.update(isPresent: presentation.banner != nil)
+    presentation.banner = banner.visible(presentation.banner)
     var context = ScreenContext(
       source: client.baseURL.absoluteString, width: max(20, columns - 1), listRows: 1,
       scroll: scroll, spinnerFrame: spinnerFrame, injectsFailures: injectsFailures,
@@ -64,6 +69,7 @@ public final class InteractiveApp {
 
   /// Reacts to one key.
   public func handle(_ key: Key) -> KeyOutcome {
+    defer { syncBanner() }  // a key that starts a reload takes the banner down, as a render does
     let count = loader.items.count
     switch key {
     case .character("q"), .character("Q"), .endOfInput:
@@ -87,6 +93,12 @@ public final class InteractiveApp {
       }
     case .character("f"), .character("F"):
       toggleFailures()
+    case .character("d"), .character("D"):
+      syncBanner()
+      if banner.isVisible {
+        banner.dismiss()
+        message = "Banner dismissed; the list stays. The next failure shows again."
+      }
     case .character("c"), .character("C"):
       let wasLoading = loader.phase.isLoading
       loader.cancel()
@@ -111,6 +123,11 @@ public final class InteractiveApp {
   public func stop() {
     controlTask?.cancel()
     loader.cancel()
+  }
+
+  /// Tells the banner controller whether the phase on screen has a banner.
+  private func syncBanner() {
+    banner.update(isPresent: loader.phase.presentation(hasMore: loader.hasMore).banner != nil)
   }
 
   private func scrollBy(_ delta: Int, count: Int) {

@@ -61,7 +61,7 @@ public struct ScreenContext: Sendable, Equatable {
 }
 
 /// The help line at the bottom of every screen.
-public let keyHelp = "r refresh · space/m more · f failures · c cancel · ↑/↓ scroll · q quit"
+public let keyHelp = "r refresh · m more · d dismiss · f failures · c cancel · ↑/↓ scroll · q quit"
 
 private let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -90,7 +90,7 @@ public func render<Items: Collection>(
   }
   if let banner = presentation.banner {
     screen.line(
-      "! Refresh failed, showing the last loaded list. Press r to try again.", style: .red)
+      "! Refresh failed, showing the last loaded list. r: try again, d: dismiss.", style: .red)
     screen.wrapped(describe(banner), indent: "  ", style: .red)
   }
   screen.rule()

@@ -94,8 +94,11 @@ enum PhaseDocs {
     case .fail: "`fail(e′)`"
     case .cancel: "`cancel()`"
     case .reset: "`reset()`"
+    case .dismissError: "`dismissError()`"
     case .startLoadingMore: "`startLoadingMore()`"
     case .finishLoadingMore: "`finishLoadingMore(page)`"
+    case .failLoadingMore: "`failLoadingMore(e′)`"
+    case .cancelLoadingMore: "`cancelLoadingMore()`"
     }
   }
 
@@ -109,6 +112,8 @@ enum PhaseDocs {
     case .start(.alreadyLoading), .loadMore(.alreadyLoadingMore): "— (joins)"
     case .loadMore(.unavailable): "— (unavailable)"
     case .changed(false) where row.event == .finishLoadingMore: "— (page dropped)"
+    case .changed(false) where row.event == .failLoadingMore || row.event == .cancelLoadingMore:
+      "— (dropped)"
     default: "—"
     }
   }
@@ -309,7 +314,11 @@ struct DiagramTests {
     #expect(load.hasPrefix("stateDiagram-v2\n    [*] --> idle\n"))
     #expect(load.contains("    idle --> loading: startLoading"))
     #expect(!load.contains("loadingMore"))
-    #expect(paged.contains("    loadingMore --> loaded: succeed, cancel, finishLoadingMore"))
+    #expect(
+      paged.contains(
+        "    loadingMore --> loaded: succeed, cancel, finishLoadingMore, cancelLoadingMore"))
+    #expect(paged.contains("    loadingMore --> loadMoreFailed: fail, failLoadingMore"))
+    #expect(load.contains("    reloadFailed --> loaded: dismissError"))
     #expect(paged.contains("    loadMoreFailed --> loadingMore: startLoadingMore"))
     for kind in PhaseKind.allCases {
       #expect(paged.contains("    \(kind) --> "), "\(kind) has no way out in the paged diagram")
@@ -349,7 +358,7 @@ struct DiagramTests {
     }
     #expect(
       PhaseDiagram.summary(.paged).contains(
-        "From loadingMore, startLoading leads to reloading; succeed, cancel or finishLoadingMore leads to loaded;"
+        "From loadingMore, startLoading leads to reloading; succeed, cancel, finishLoadingMore or cancelLoadingMore leads to loaded;"
       ))
   }
 
@@ -394,7 +403,7 @@ struct DiagramTests {
     let table = PhaseDocs.table(TransitionTable.load, kinds: PhaseKind.loadCases)
     #expect(
       table.split(separator: "\n").contains(
-        "| `reloadFailed(v, e)` | `reloading(v)` | `loaded(v′)` | `reloadFailed(v, e′)` | — | `idle` |"
+        "| `reloadFailed(v, e)` | `reloading(v)` | `loaded(v′)` | `reloadFailed(v, e′)` | — | `idle` | `loaded(v)` |"
       ))
     #expect(table.split(separator: "\n").count == 2 + 7)
   }

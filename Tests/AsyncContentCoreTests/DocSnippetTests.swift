@@ -17,8 +17,9 @@ import OpenCombine
 import FoundationNetworking
 #endif
 
-// The Swift snippets of the DocC articles (Sources/AsyncContentCore/AsyncContentCore.docc) and
-// of README.md, verbatim, so that they compile as part of the tests. `snippetsAreInSync` fails
+// The Swift snippets of the DocC articles (Sources/AsyncContentCore/AsyncContentCore.docc and
+// Sources/AsyncContent/AsyncContent.docc) and of README.md, verbatim, so that they compile as
+// part of the tests. `snippetsAreInSync` fails
 // when an article's block is not found here (or, for SwiftUI snippets, in
 // Examples/Snippets/DocSnippets.swift, which .ci/swiftui-typecheck type-checks).
 //
@@ -377,6 +378,28 @@ func snippetInitialPhases() -> (
   #expect(recorder.kinds == [.idle, .loading, .loaded])
 }
 
+@Test @MainActor func theContainerStartsTheFirstLoad() async {
+  let gate = OperationGate<[String]>()
+  let loader = AsyncLoader { try await gate.call() }
+  let controller = ContentController()
+  let actions = LoadActions(loader)
+  let lifecycle = ViewLifecycle()
+  lifecycle.appear(
+    "container",
+    ViewHooks().onAppear {
+      let state = ContentState(
+        source: ObjectIdentifier(loader), kind: loader.phase.kind, hasBanner: false)
+      controller.appeared(state, actions: actions)
+    })
+  lifecycle.appear("idle")
+  await eventually { gate.pending == 1 }
+  lifecycle.swapBranch(from: "idle", to: "loading")  // the load replaces the idle view
+  gate.succeed(["Austria"])
+  await controller.loads.waitUntilIdle()
+  #expect(loader.phase.value == ["Austria"])
+  #expect(gate.cancelledCalls == 0)  // no view owned the load, so no swap cancelled it
+}
+
 // MARK: - ComingFromTheSeedPatterns.md
 
 func snippetDataState() -> PagedPhase<[Post], any Error> {
@@ -690,8 +713,8 @@ struct DocSnippetTests {
 
   // MARK: Keeping the snippets in sync
 
-  /// Every ```swift block of every article and of README.md appears, whitespace aside, in this
-  /// file or in Examples/Snippets/DocSnippets.swift.
+  /// Every ```swift block of every article (the core's and the SwiftUI module's) and of
+  /// README.md appears, whitespace aside, in this file or in Examples/Snippets/DocSnippets.swift.
   @Test func snippetsAreInSync() throws {
     let root = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -699,9 +722,13 @@ struct DocSnippetTests {
     var documents = try FileManager.default.contentsOfDirectory(atPath: catalog.path)
       .filter { $0.hasSuffix(".md") }.sorted()
       .map { catalog.appendingPathComponent($0) }
+    let swiftUICatalog = root.appendingPathComponent("Sources/AsyncContent/AsyncContent.docc")
+    documents += try FileManager.default.contentsOfDirectory(atPath: swiftUICatalog.path)
+      .filter { $0.hasSuffix(".md") }.sorted()
+      .map { swiftUICatalog.appendingPathComponent($0) }
     let readme = root.appendingPathComponent("README.md")
     if FileManager.default.fileExists(atPath: readme.path) { documents.append(readme) }
-    #expect(documents.count >= 8, "the articles were not found under \(catalog.path)")
+    #expect(documents.count >= 9, "the articles were not found under \(catalog.path)")
 
     let compiled = try [
       "Tests/AsyncContentCoreTests/DocSnippetTests.swift", "Examples/Snippets/DocSnippets.swift",

@@ -17,8 +17,11 @@ enum PhaseStep: Hashable, Sendable, CustomStringConvertible {
   case fail(PhaseTestError)
   case cancel
   case reset
+  case dismissError
   case startLoadingMore
   case finishLoadingMore(page: [Int])
+  case failLoadingMore(PhaseTestError)
+  case cancelLoadingMore
 
   var description: String {
     switch self {
@@ -27,8 +30,11 @@ enum PhaseStep: Hashable, Sendable, CustomStringConvertible {
     case .fail(let error): "fail(\(error))"
     case .cancel: "cancel"
     case .reset: "reset"
+    case .dismissError: "dismissError"
     case .startLoadingMore: "startLoadingMore"
     case .finishLoadingMore(let page): "finishLoadingMore(\(page))"
+    case .failLoadingMore(let error): "failLoadingMore(\(error))"
+    case .cancelLoadingMore: "cancelLoadingMore"
     }
   }
 }
@@ -50,7 +56,9 @@ extension LoadPhase: PhasePropertySubject where Value == [Int], Failure == Phase
     case .fail(let error): fail(error)
     case .cancel: return .changed(cancel())
     case .reset: reset()
-    case .startLoadingMore, .finishLoadingMore: preconditionFailure("no paging on a LoadPhase")
+    case .dismissError: return .changed(dismissError())
+    case .startLoadingMore, .finishLoadingMore, .failLoadingMore, .cancelLoadingMore:
+      preconditionFailure("no paging on a LoadPhase")
     }
     return nil
   }
@@ -68,9 +76,12 @@ extension PagedPhase: PhasePropertySubject where Value == [Int], Failure == Phas
     case .fail(let error): fail(error)
     case .cancel: return .changed(cancel())
     case .reset: reset()
+    case .dismissError: return .changed(dismissError())
     case .startLoadingMore: return .loadMore(startLoadingMore())
     case .finishLoadingMore(let page):
       return .changed(finishLoadingMore { $0.append(contentsOf: page) })
+    case .failLoadingMore(let error): return .changed(failLoadingMore(error))
+    case .cancelLoadingMore: return .changed(cancelLoadingMore())
     }
     return nil
   }
@@ -109,8 +120,31 @@ enum PhaseInvariants {
       } else {
         require(after == before, "a stale page changed the phase")
       }
-    case .startLoading, .fail, .cancel, .startLoadingMore:
+    case .startLoading, .fail, .cancel, .dismissError, .startLoadingMore, .failLoadingMore,
+      .cancelLoadingMore:
       require(after.value == before.value, "the value was lost or changed")
+    }
+
+    // Transitions that act in one phase only and leave every other phase as it is.
+    let onlyFrom: PhaseKind?
+    let expectedKind: PhaseKind
+    switch step {
+    case .dismissError: (onlyFrom, expectedKind) = (.reloadFailed, .loaded)
+    case .failLoadingMore: (onlyFrom, expectedKind) = (.loadingMore, .loadMoreFailed)
+    case .cancelLoadingMore: (onlyFrom, expectedKind) = (.loadingMore, .loaded)
+    default: (onlyFrom, expectedKind) = (nil, .idle)
+    }
+    if let onlyFrom {
+      let acts = before.kind == onlyFrom
+      require(returned == .changed(acts), "\(step) returned \(String(describing: returned))")
+      if acts {
+        require(after.kind == expectedKind, "\(step) gave \(after.kind)")
+      } else {
+        require(after == before, "\(step) changed a phase it does not act in (outdated)")
+      }
+      if case .failLoadingMore(let error) = step, acts {
+        require(after.error == error, "failLoadingMore lost its error")
+      }
     }
 
     // (b) What the screen shows.
@@ -191,7 +225,8 @@ enum PhaseInvariants {
           "startLoadingMore returned \(String(describing: returned))")
         require(after == before, "a refused load-more changed the phase")
       }
-    case .succeed, .fail, .cancel, .reset, .finishLoadingMore:
+    case .succeed, .fail, .cancel, .reset, .dismissError, .finishLoadingMore, .failLoadingMore,
+      .cancelLoadingMore:
       break
     }
     let runningLoads = [
@@ -348,16 +383,31 @@ struct PhasePropertyRunner {
         }
         running = nil
       case .failRunning(let error):
-        if running != nil { _ = apply(.fail(error)) }
+        // A load-more fails through failLoadingMore, as a phase driven by hand does.
+        switch running {
+        case .load: _ = apply(.fail(error))
+        case .loadMore:
+          if apply(.failLoadingMore(error)) != .changed(true) {
+            problems.append("the running load-more's failure was dropped")
+          }
+        case nil: break
+        }
         running = nil
       case .completeStale(let pick, let value):
         guard !stale.isEmpty else { break }
         let operation = stale.remove(at: pick % stale.count)
-        // A late load result is dropped by the driver. A late page reaches the phase unless a
-        // newer load-more runs (the phase cannot tell the two apart: the driver must).
+        // A late load result is dropped by the driver. A late page, failure or cancellation of
+        // a load-more reaches the phase unless a newer load-more runs (the phase cannot tell the
+        // two apart: the driver must).
         if operation == .loadMore, phase.kind != .loadingMore {
-          if apply(.finishLoadingMore(page: value)) != .changed(false) || phase != before {
-            problems.append("a superseded load-more appended its page")
+          let late: PhaseStep =
+            switch pick % 3 {
+            case 0: .finishLoadingMore(page: value)
+            case 1: .failLoadingMore(.code(value.count))
+            default: .cancelLoadingMore
+            }
+          if apply(late) != .changed(false) || phase != before {
+            problems.append("a superseded load-more changed the phase with \(late)")
           }
         }
       case .cancel:
@@ -428,14 +478,17 @@ enum PhaseGenerators {
   static func steps(paging: Bool) -> Generator<[PhaseStep], some Sequence & SendableMetatype> {
     seeds.map { seed -> PhaseStep in
       let payload = seed / 32
-      return switch seed % (paging ? 20 : 13) {
+      return switch seed % (paging ? 23 : 14) {
       case 0...3: .startLoading
       case 4...6: .succeed(value(payload))
       case 7...9: .fail(.code(payload % 100))
       case 10...11: .cancel
       case 12: .reset
-      case 13...16: .startLoadingMore
-      default: .finishLoadingMore(page: value(payload))
+      case 13: .dismissError
+      case 14...17: .startLoadingMore
+      case 18...20: .finishLoadingMore(page: value(payload))
+      case 21: .failLoadingMore(.code(payload % 100))
+      default: .cancelLoadingMore
       }
     }.array(of: 1...40)
   }
@@ -513,5 +566,13 @@ struct PhasePropertyTests {
       TestPagedPhase.reloading([1]), .finishLoadingMore(page: [2]), TestPagedPhase.loaded([1, 2]),
       returned: .changed(true), origin: .loadingMore([1]))
     #expect(appended.contains("a stale page changed the phase"))
+    let outdatedFailure = PhaseInvariants.check(
+      TestPagedPhase.reloading([1]), .failLoadingMore(.new), TestPagedPhase.reloadFailed([1], .new),
+      returned: .changed(true), origin: .loadingMore([1]))
+    #expect(outdatedFailure.contains { $0.contains("changed a phase it does not act in") })
+    let keptBanner = PhaseInvariants.check(
+      TestLoadPhase.reloadFailed([1], .old), .dismissError, TestLoadPhase.reloadFailed([1], .old),
+      returned: .changed(false), origin: nil)
+    #expect(keptBanner.contains { $0.hasPrefix("dismissError returned") })
   }
 }

@@ -19,7 +19,8 @@ enum PhaseEventResult: Hashable, Sendable, CustomStringConvertible {
   case start(LoadStart)
   /// `startLoadingMore()`.
   case loadMore(LoadMoreStart)
-  /// `cancel()` and `finishLoadingMore(_:)`: whether the phase changed.
+  /// `cancel()`, `dismissError()`, `finishLoadingMore(_:)`, `failLoadingMore(_:)` and
+  /// `cancelLoadingMore()`: whether the phase changed.
   case changed(Bool)
 
   var description: String {
@@ -85,7 +86,8 @@ extension LoadPhase {
     case .fail: fail(error)
     case .cancel: return .changed(cancel())
     case .reset: return .changed(reset())
-    case .startLoadingMore, .finishLoadingMore: break
+    case .dismissError: return .changed(dismissError())
+    case .startLoadingMore, .finishLoadingMore, .failLoadingMore, .cancelLoadingMore: break
     }
     return nil
   }
@@ -103,8 +105,11 @@ extension PagedPhase where Value: RangeReplaceableCollection {
     case .fail: fail(error)
     case .cancel: return .changed(cancel())
     case .reset: return .changed(reset())
+    case .dismissError: return .changed(dismissError())
     case .startLoadingMore: return .loadMore(startLoadingMore())
     case .finishLoadingMore: return .changed(finishLoadingMore { $0.append(contentsOf: page) })
+    case .failLoadingMore: return .changed(failLoadingMore(error))
+    case .cancelLoadingMore: return .changed(cancelLoadingMore())
     }
     return nil
   }

@@ -41,45 +41,52 @@ enum TransitionTable {
     .init(.idle, .fail, .failed(e2)),
     .init(.idle, .cancel, .idle, returns: .changed(false)),
     .init(.idle, .reset, .idle, returns: .changed(false)),
+    .init(.idle, .dismissError, .idle, returns: .changed(false)),
     // loading: the first load.
     .init(.loading, .startLoading, .loading, returns: .start(.alreadyLoading)),
     .init(.loading, .succeed, .loaded(v2)),
     .init(.loading, .fail, .failed(e2)),
     .init(.loading, .cancel, .idle, returns: .changed(true)),
     .init(.loading, .reset, .idle, returns: .changed(true)),
+    .init(.loading, .dismissError, .loading, returns: .changed(false)),
     // loaded: a reload keeps the value; a failure keeps it too.
     .init(.loaded(v), .startLoading, .reloading(v), returns: .start(.started)),
     .init(.loaded(v), .succeed, .loaded(v2)),
     .init(.loaded(v), .fail, .reloadFailed(v, e2)),
     .init(.loaded(v), .cancel, .loaded(v), returns: .changed(false)),
     .init(.loaded(v), .reset, .idle, returns: .changed(true)),
+    .init(.loaded(v), .dismissError, .loaded(v), returns: .changed(false)),
     // failed: a new load is a retry that keeps the error visible.
     .init(.failed(e), .startLoading, .retrying(e), returns: .start(.started)),
     .init(.failed(e), .succeed, .loaded(v2)),
     .init(.failed(e), .fail, .failed(e2)),
     .init(.failed(e), .cancel, .failed(e), returns: .changed(false)),
     .init(.failed(e), .reset, .idle, returns: .changed(true)),
+    .init(.failed(e), .dismissError, .failed(e), returns: .changed(false)),
     // reloading: joins, keeps the value on failure, cancels back to loaded.
     .init(.reloading(v), .startLoading, .reloading(v), returns: .start(.alreadyLoading)),
     .init(.reloading(v), .succeed, .loaded(v2)),
     .init(.reloading(v), .fail, .reloadFailed(v, e2)),
     .init(.reloading(v), .cancel, .loaded(v), returns: .changed(true)),
     .init(.reloading(v), .reset, .idle, returns: .changed(true)),
+    .init(.reloading(v), .dismissError, .reloading(v), returns: .changed(false)),
     // retrying: joins, replaces the error on failure, cancels back to failed.
     .init(.retrying(e), .startLoading, .retrying(e), returns: .start(.alreadyLoading)),
     .init(.retrying(e), .succeed, .loaded(v2)),
     .init(.retrying(e), .fail, .failed(e2)),
     .init(.retrying(e), .cancel, .failed(e), returns: .changed(true)),
     .init(.retrying(e), .reset, .idle, returns: .changed(true)),
+    .init(.retrying(e), .dismissError, .retrying(e), returns: .changed(false)),
     // reloadFailed: a reload dismisses the banner; a new failure replaces the error.
     .init(.reloadFailed(v, e), .startLoading, .reloading(v), returns: .start(.started)),
     .init(.reloadFailed(v, e), .succeed, .loaded(v2)),
     .init(.reloadFailed(v, e), .fail, .reloadFailed(v, e2)),
     .init(.reloadFailed(v, e), .cancel, .reloadFailed(v, e), returns: .changed(false)),
     .init(.reloadFailed(v, e), .reset, .idle, returns: .changed(true)),
+    .init(.reloadFailed(v, e), .dismissError, .loaded(v), returns: .changed(true)),
   ]
 
-  /// 9 phases × 7 events.
+  /// 9 phases × 10 events.
   static let paged: [TransitionRow<TestPagedPhase>] = [
     // idle
     .init(.idle, .startLoading, .loading, returns: .start(.started)),
@@ -87,74 +94,103 @@ enum TransitionTable {
     .init(.idle, .fail, .failed(e2)),
     .init(.idle, .cancel, .idle, returns: .changed(false)),
     .init(.idle, .reset, .idle, returns: .changed(false)),
+    .init(.idle, .dismissError, .idle, returns: .changed(false)),
     .init(.idle, .startLoadingMore, .idle, returns: .loadMore(.unavailable)),
     .init(.idle, .finishLoadingMore, .idle, returns: .changed(false)),
+    .init(.idle, .failLoadingMore, .idle, returns: .changed(false)),
+    .init(.idle, .cancelLoadingMore, .idle, returns: .changed(false)),
     // loading
     .init(.loading, .startLoading, .loading, returns: .start(.alreadyLoading)),
     .init(.loading, .succeed, .loaded(v2)),
     .init(.loading, .fail, .failed(e2)),
     .init(.loading, .cancel, .idle, returns: .changed(true)),
     .init(.loading, .reset, .idle, returns: .changed(true)),
+    .init(.loading, .dismissError, .loading, returns: .changed(false)),
     .init(.loading, .startLoadingMore, .loading, returns: .loadMore(.unavailable)),
     .init(.loading, .finishLoadingMore, .loading, returns: .changed(false)),
+    .init(.loading, .failLoadingMore, .loading, returns: .changed(false)),
+    .init(.loading, .cancelLoadingMore, .loading, returns: .changed(false)),
     // loaded
     .init(.loaded(v), .startLoading, .reloading(v), returns: .start(.started)),
     .init(.loaded(v), .succeed, .loaded(v2)),
     .init(.loaded(v), .fail, .reloadFailed(v, e2)),
     .init(.loaded(v), .cancel, .loaded(v), returns: .changed(false)),
     .init(.loaded(v), .reset, .idle, returns: .changed(true)),
+    .init(.loaded(v), .dismissError, .loaded(v), returns: .changed(false)),
     .init(.loaded(v), .startLoadingMore, .loadingMore(v), returns: .loadMore(.started)),
     .init(.loaded(v), .finishLoadingMore, .loaded(v), returns: .changed(false)),
+    .init(.loaded(v), .failLoadingMore, .loaded(v), returns: .changed(false)),
+    .init(.loaded(v), .cancelLoadingMore, .loaded(v), returns: .changed(false)),
     // failed
     .init(.failed(e), .startLoading, .retrying(e), returns: .start(.started)),
     .init(.failed(e), .succeed, .loaded(v2)),
     .init(.failed(e), .fail, .failed(e2)),
     .init(.failed(e), .cancel, .failed(e), returns: .changed(false)),
     .init(.failed(e), .reset, .idle, returns: .changed(true)),
+    .init(.failed(e), .dismissError, .failed(e), returns: .changed(false)),
     .init(.failed(e), .startLoadingMore, .failed(e), returns: .loadMore(.unavailable)),
     .init(.failed(e), .finishLoadingMore, .failed(e), returns: .changed(false)),
+    .init(.failed(e), .failLoadingMore, .failed(e), returns: .changed(false)),
+    .init(.failed(e), .cancelLoadingMore, .failed(e), returns: .changed(false)),
     // reloading: no load-more during a reload; a stale page is dropped.
     .init(.reloading(v), .startLoading, .reloading(v), returns: .start(.alreadyLoading)),
     .init(.reloading(v), .succeed, .loaded(v2)),
     .init(.reloading(v), .fail, .reloadFailed(v, e2)),
     .init(.reloading(v), .cancel, .loaded(v), returns: .changed(true)),
     .init(.reloading(v), .reset, .idle, returns: .changed(true)),
+    .init(.reloading(v), .dismissError, .reloading(v), returns: .changed(false)),
     .init(.reloading(v), .startLoadingMore, .reloading(v), returns: .loadMore(.unavailable)),
     .init(.reloading(v), .finishLoadingMore, .reloading(v), returns: .changed(false)),
+    .init(.reloading(v), .failLoadingMore, .reloading(v), returns: .changed(false)),
+    .init(.reloading(v), .cancelLoadingMore, .reloading(v), returns: .changed(false)),
     // retrying
     .init(.retrying(e), .startLoading, .retrying(e), returns: .start(.alreadyLoading)),
     .init(.retrying(e), .succeed, .loaded(v2)),
     .init(.retrying(e), .fail, .failed(e2)),
     .init(.retrying(e), .cancel, .failed(e), returns: .changed(true)),
     .init(.retrying(e), .reset, .idle, returns: .changed(true)),
+    .init(.retrying(e), .dismissError, .retrying(e), returns: .changed(false)),
     .init(.retrying(e), .startLoadingMore, .retrying(e), returns: .loadMore(.unavailable)),
     .init(.retrying(e), .finishLoadingMore, .retrying(e), returns: .changed(false)),
+    .init(.retrying(e), .failLoadingMore, .retrying(e), returns: .changed(false)),
+    .init(.retrying(e), .cancelLoadingMore, .retrying(e), returns: .changed(false)),
     // reloadFailed: the items stay, so the next page can still load.
     .init(.reloadFailed(v, e), .startLoading, .reloading(v), returns: .start(.started)),
     .init(.reloadFailed(v, e), .succeed, .loaded(v2)),
     .init(.reloadFailed(v, e), .fail, .reloadFailed(v, e2)),
     .init(.reloadFailed(v, e), .cancel, .reloadFailed(v, e), returns: .changed(false)),
     .init(.reloadFailed(v, e), .reset, .idle, returns: .changed(true)),
+    .init(.reloadFailed(v, e), .dismissError, .loaded(v), returns: .changed(true)),
     .init(.reloadFailed(v, e), .startLoadingMore, .loadingMore(v), returns: .loadMore(.started)),
     .init(.reloadFailed(v, e), .finishLoadingMore, .reloadFailed(v, e), returns: .changed(false)),
+    .init(.reloadFailed(v, e), .failLoadingMore, .reloadFailed(v, e), returns: .changed(false)),
+    .init(.reloadFailed(v, e), .cancelLoadingMore, .reloadFailed(v, e), returns: .changed(false)),
     // loadingMore: a reload supersedes it; its failure keeps every item.
     .init(.loadingMore(v), .startLoading, .reloading(v), returns: .start(.started)),
     .init(.loadingMore(v), .succeed, .loaded(v2)),
     .init(.loadingMore(v), .fail, .loadMoreFailed(v, e2)),
     .init(.loadingMore(v), .cancel, .loaded(v), returns: .changed(true)),
     .init(.loadingMore(v), .reset, .idle, returns: .changed(true)),
+    .init(.loadingMore(v), .dismissError, .loadingMore(v), returns: .changed(false)),
     .init(
       .loadingMore(v), .startLoadingMore, .loadingMore(v), returns: .loadMore(.alreadyLoadingMore)),
     .init(.loadingMore(v), .finishLoadingMore, .loaded(v + [3]), returns: .changed(true)),
+    .init(.loadingMore(v), .failLoadingMore, .loadMoreFailed(v, e2), returns: .changed(true)),
+    .init(.loadingMore(v), .cancelLoadingMore, .loaded(v), returns: .changed(true)),
     // loadMoreFailed: load-more can be retried; a reload drops the footer error.
     .init(.loadMoreFailed(v, e), .startLoading, .reloading(v), returns: .start(.started)),
     .init(.loadMoreFailed(v, e), .succeed, .loaded(v2)),
     .init(.loadMoreFailed(v, e), .fail, .reloadFailed(v, e2)),
     .init(.loadMoreFailed(v, e), .cancel, .loadMoreFailed(v, e), returns: .changed(false)),
     .init(.loadMoreFailed(v, e), .reset, .idle, returns: .changed(true)),
+    .init(.loadMoreFailed(v, e), .dismissError, .loadMoreFailed(v, e), returns: .changed(false)),
     .init(.loadMoreFailed(v, e), .startLoadingMore, .loadingMore(v), returns: .loadMore(.started)),
     .init(
       .loadMoreFailed(v, e), .finishLoadingMore, .loadMoreFailed(v, e), returns: .changed(false)),
+    // An outdated load-more failure or cancellation is dropped, as an outdated page is.
+    .init(.loadMoreFailed(v, e), .failLoadingMore, .loadMoreFailed(v, e), returns: .changed(false)),
+    .init(
+      .loadMoreFailed(v, e), .cancelLoadingMore, .loadMoreFailed(v, e), returns: .changed(false)),
   ]
 }
 
@@ -174,8 +210,8 @@ struct PhaseTransitionTableTests {
   @Test func loadTableCoversEveryPairExactlyOnce() {
     let counts = Self.coverage(TransitionTable.load)
     let expected = Self.pairs(PhaseKind.loadCases, PhaseEvent.loadEvents)
-    #expect(expected.count == 35)
-    #expect(TransitionTable.load.count == 35)
+    #expect(expected.count == 42)
+    #expect(TransitionTable.load.count == 42)
     #expect(Set(counts.keys) == expected)
     #expect(counts.filter { $0.value != 1 }.isEmpty, "pairs listed more than once")
   }
@@ -183,8 +219,8 @@ struct PhaseTransitionTableTests {
   @Test func pagedTableCoversEveryPairExactlyOnce() {
     let counts = Self.coverage(TransitionTable.paged)
     let expected = Self.pairs(PhaseKind.allCases, PhaseEvent.allCases)
-    #expect(expected.count == 63)
-    #expect(TransitionTable.paged.count == 63)
+    #expect(expected.count == 90)
+    #expect(TransitionTable.paged.count == 90)
     #expect(Set(counts.keys) == expected)
     #expect(counts.filter { $0.value != 1 }.isEmpty, "pairs listed more than once")
   }

@@ -47,7 +47,7 @@ struct CommandTests {
       "  🇿🇼  Zimbabwe",
       "  — End of list: 249 countries —",
       "⠋ Refreshing…",
-      "! Refresh failed, showing the last loaded list. Press r to try again.",
+      "! Refresh failed, showing the last loaded list. r: try again, d: dismiss.",
       "  ✗ Could not load more. Press m to retry.",
       "Countries · 50 loaded",
       "⠋ Loading countries…",

@@ -59,6 +59,35 @@ struct InteractiveAppTests {
     }
   }
 
+  @Test("d dismisses the failed-reload banner; the list stays and the next failure shows again")
+  func dismissingTheBanner() async throws {
+    try await withServer { _, baseURL in
+      let app = InteractiveApp(
+        client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
+        failureRate: 0)
+      app.start()
+      await app.loader.load()
+      #expect(app.handle(.character("d")) == .keepRunning)  // no banner: nothing to dismiss
+      #expect(app.message == nil)
+      #expect(app.handle(.character("f")) == .keepRunning)
+      await app.waitForFailureToggle()
+      #expect(app.handle(.character("r")) == .keepRunning)
+      await app.loader.reload()
+      #expect(app.loader.phase.kind == .reloadFailed)
+      #expect(app.screen(columns: 80, rows: 20, isStyled: false).contains("Refresh failed"))
+
+      #expect(app.handle(.character("d")) == .keepRunning)
+      let dismissed = app.screen(columns: 80, rows: 20, isStyled: false)
+      #expect(!dismissed.contains("Refresh failed"))
+      #expect(dismissed.contains("25 loaded"), "the list stays")
+      #expect(app.loader.phase.kind == .reloadFailed, "the loader keeps its phase")
+
+      #expect(app.handle(.character("r")) == .keepRunning)
+      await app.loader.reload()
+      #expect(app.screen(columns: 80, rows: 20, isStyled: false).contains("Refresh failed"))
+    }
+  }
+
   @Test("f switches the server's injected failures on and off")
   func toggleFailures() async throws {
     try await withServer { server, baseURL in

@@ -99,7 +99,7 @@ struct RendererTests {
       Screen(body: .content(countries, isPlaceholder: false), banner: Boom(), footer: .loading))
     #expect(
       text.contains(
-        "! Refresh failed, showing the last loaded list. Press r to try again.\n"
+        "! Refresh failed, showing the last loaded list. r: try again, d: dismiss.\n"
           + "  HTTP 500 (Internal Server Error) from http://127.0.0.1:1/countries\n"))
     #expect(text.contains("Afghanistan"))
   }

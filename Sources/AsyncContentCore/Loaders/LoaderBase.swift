@@ -27,7 +27,7 @@ public import Observation
 /// It is not generic, so its code is compiled once, its observation key paths are formed once
 /// per process, and the loaders' generic code stays small.
 @MainActor
-open class LoaderBase: Observable {
+open class LoaderBase: Observable, WaitingCallers {
   /// The registrar the loader's observed properties report to.
   private let registrar = ObservationRegistrar()
   /// The clock for retry waits and staleness.
@@ -48,13 +48,8 @@ open class LoaderBase: Observable {
   /// settles with its first value and goes on running.
   private(set) var isLoadRunning = false
 
-  /// A caller waiting for the load to settle.
-  private typealias Waiter = (id: UInt64, continuation: UnsafeContinuation<Void, Never>)
-  /// The callers waiting for the current load to settle.
-  private var waiting: [Waiter] = []
-  /// The buffer `waiting` is swapped into while resuming, so settling allocates nothing.
-  private var resuming: [Waiter] = []
-  private var lastWaiterID: UInt64 = 0
+  /// The callers waiting for the running load to settle.
+  var waiters = Waiters()
 
   init(clock: LoaderClock, retry: RetryPolicy, staleAfter: Duration?, hasValue: Bool) {
     self.clock = clock
@@ -162,40 +157,13 @@ open class LoaderBase: Observable {
   /// cancellation is not the load's.
   func waitForLoad() async {
     guard isLoadRunning else { return }
-    lastWaiterID &+= 1
-    let id = lastWaiterID
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation { continuation in
-        // This closure runs at once, on the main actor, before the caller suspends: a
-        // settlement cannot slip in between the check above and the registration.
-        if Task.isCancelled {
-          continuation.resume()
-        } else {
-          waiting.append((id, continuation))
-        }
-      }
-    } onCancel: {
-      // Cancellation arrives on any thread; the waiters live on the main actor, so the
-      // caller is resumed there, one turn later. Nothing waits for this hop: it only resumes
-      // a continuation, and finds nothing if the load settled first.
-      Task { @MainActor [weak self] in self?.resume(id) }
-    }
-  }
-
-  private func resume(_ id: UInt64) {
-    guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
-    waiting.remove(at: index).continuation.resume()
+    await waitForSettlement()
   }
 
   /// The load settled: every waiting caller resumes, and triggers no longer join.
   func settleWaiters() {
     isLoadRunning = false
-    guard !waiting.isEmpty else { return }
-    // Swap the buffers, so both keep their capacity and a steady stream of loads allocates
-    // nothing here; a caller resumed now that triggers again registers in the empty one.
-    swap(&waiting, &resuming)
-    for waiter in resuming { waiter.continuation.resume() }
-    resuming.removeAll(keepingCapacity: true)
+    waiters.resumeAll()
   }
 
   // MARK: Observation

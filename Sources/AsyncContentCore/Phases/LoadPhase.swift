@@ -23,6 +23,8 @@
 ///   reloading → loaded, retrying → failed. Stable phases stay as they are. A reload started
 ///   from reloadFailed returns to loaded: the new attempt already dismissed the old banner.
 /// - ``reset()``: any phase → idle.
+/// - ``dismissError()``: reloadFailed → loaded, keeping the value: the banner of a failed reload
+///   is dismissed. Every renderer shares it, so dismissing is a transition, not view state.
 ///
 /// The full table is in the "Phases and transitions" article and in `PhaseTransitionTableTests`.
 ///
@@ -151,6 +153,24 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   public mutating func reset() -> Bool {
     guard kind != .idle else { return false }
     self = .idle
+    return true
+  }
+
+  /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the value.
+  ///
+  /// The banner that a renderer shows over the value goes away. Any other phase stays as it is:
+  /// a blocking failure has no value to fall back to, and a running load has no error to dismiss.
+  ///
+  /// ```swift
+  /// var phase = LoadPhase<[String], any Error>.reloadFailed(["Austria"], URLError(.timedOut))
+  /// phase.dismissError()  // .loaded(["Austria"])
+  /// ```
+  ///
+  /// - Returns: whether the phase changed.
+  @discardableResult
+  public mutating func dismissError() -> Bool {
+    guard case .reloadFailed(let value, _) = self else { return false }
+    self = .loaded(value)
     return true
   }
 

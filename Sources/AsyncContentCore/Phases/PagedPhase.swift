@@ -23,6 +23,11 @@
 ///   loaded) and goes to loaded. From any other phase the page is stale and is dropped.
 /// - ``fail(_:)`` during loadingMore gives loadMoreFailed, keeping every item.
 /// - ``cancel()`` during loadingMore returns to loaded.
+/// - ``failLoadingMore(_:)`` and ``cancelLoadingMore()`` end a load-more only while one runs:
+///   a failure or cancellation that arrives after a reload superseded the load-more is outdated
+///   and dropped, as ``finishLoadingMore(_:)`` drops an outdated page. A phase driven by hand
+///   uses them in the load-more's `catch`.
+/// - ``dismissError()``: reloadFailed → loaded, keeping the items (the banner is dismissed).
 ///
 /// ## Coming from `PagingDataState` (seed 001)
 /// | `PagingDataState` | `PagedPhase` |
@@ -191,6 +196,54 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
       self = .loadingMore(value)
       throw error
     }
+    self = .loaded(value)
+    return true
+  }
+
+  /// Fails the running load-more: loadingMore → loadMoreFailed, keeping every item.
+  ///
+  /// Unlike ``fail(_:)``, it acts only while a load-more runs. A failure that arrives after a
+  /// reload superseded the load-more is outdated: the phase stays as it is, so the reload is not
+  /// turned into a failed reload.
+  ///
+  /// ```swift
+  /// } catch {
+  ///   if isCancellation(error) { phase.cancelLoadingMore() } else { phase.failLoadingMore(error) }
+  /// }
+  /// ```
+  ///
+  /// - Parameter error: Why the next page failed.
+  /// - Returns: `false`, leaving the phase untouched, when no load-more runs: the failure is
+  ///   outdated.
+  @discardableResult
+  public mutating func failLoadingMore(_ error: Failure) -> Bool {
+    guard case .loadingMore(let value) = self else { return false }
+    self = .loadMoreFailed(value, error)
+    return true
+  }
+
+  /// Cancels the running load-more: loadingMore → loaded, keeping every item.
+  ///
+  /// Unlike ``cancel()``, it acts only while a load-more runs, so a load-more's cancellation
+  /// that arrives after a reload started never cancels the reload.
+  ///
+  /// - Returns: `false`, leaving the phase untouched, when no load-more runs.
+  @discardableResult
+  public mutating func cancelLoadingMore() -> Bool {
+    guard case .loadingMore(let value) = self else { return false }
+    self = .loaded(value)
+    return true
+  }
+
+  /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the items.
+  ///
+  /// The banner over the items goes away. Any other phase stays as it is; a load-more's error
+  /// stays in the footer, where its retry button is.
+  ///
+  /// - Returns: whether the phase changed.
+  @discardableResult
+  public mutating func dismissError() -> Bool {
+    guard case .reloadFailed(let value, _) = self else { return false }
     self = .loaded(value)
     return true
   }

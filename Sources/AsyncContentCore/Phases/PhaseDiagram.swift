@@ -5,11 +5,16 @@ package enum PhaseEvent: String, CaseIterable, Sendable {
   case fail
   case cancel
   case reset
+  case dismissError
   case startLoadingMore
   case finishLoadingMore
+  case failLoadingMore
+  case cancelLoadingMore
 
   /// The events a ``LoadPhase`` has.
-  package static let loadEvents: [PhaseEvent] = [.startLoading, .succeed, .fail, .cancel, .reset]
+  package static let loadEvents: [PhaseEvent] = [
+    .startLoading, .succeed, .fail, .cancel, .reset, .dismissError,
+  ]
 }
 
 /// Generates the state diagrams of ``LoadPhase`` and ``PagedPhase`` by running every event on a
@@ -56,7 +61,8 @@ package enum PhaseDiagram {
     case .fail: phase.fail(error)
     case .cancel: phase.cancel()
     case .reset: phase.reset()
-    case .startLoadingMore, .finishLoadingMore: break
+    case .dismissError: phase.dismissError()
+    case .startLoadingMore, .finishLoadingMore, .failLoadingMore, .cancelLoadingMore: break
     }
   }
 
@@ -71,8 +77,11 @@ package enum PhaseDiagram {
     case .fail: phase.fail(error)
     case .cancel: phase.cancel()
     case .reset: phase.reset()
+    case .dismissError: phase.dismissError()
     case .startLoadingMore: phase.startLoadingMore()
     case .finishLoadingMore: phase.finishLoadingMore { $0.append(contentsOf: page) }
+    case .failLoadingMore: phase.failLoadingMore(error)
+    case .cancelLoadingMore: phase.cancelLoadingMore()
     }
   }
 

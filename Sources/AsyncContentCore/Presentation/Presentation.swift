@@ -145,6 +145,21 @@ public struct Presentation<Value, Failure: Error> {
   }
 }
 
+extension Presentation {
+  /// Whether a value counts as empty when the caller does not say: a `Collection` with no
+  /// elements does, any other value never does.
+  ///
+  /// It is the default of every `isEmpty:` parameter, in the core and in the SwiftUI views, so
+  /// an empty state shows for an empty list without further setup.
+  ///
+  /// ```swift
+  /// Presentation<[String], any Error>.isEmptyByDefault([])  // true
+  /// ```
+  public static func isEmptyByDefault(_ value: Value) -> Bool {
+    (value as? any Collection)?.isEmpty ?? false
+  }
+}
+
 extension Presentation: Sendable where Value: Sendable {}
 extension Presentation.Body: Sendable where Value: Sendable {}
 extension Presentation.Footer: Sendable {}
@@ -172,7 +187,7 @@ extension AsyncPhase {
   public func presentation(
     hasMore: Bool? = nil,
     placeholder: Value? = nil,
-    isEmpty: (Value) -> Bool = { ($0 as? any Collection)?.isEmpty ?? false }
+    isEmpty: (Value) -> Bool = Presentation<Value, Failure>.isEmptyByDefault
   ) -> Presentation<Value, Failure> {
     .make(
       kind: kind, value: value, error: error, placeholder: placeholder, isEmpty: isEmpty,

@@ -1,5 +1,6 @@
-// Project rule: no AnyView. The shim leaves it out, so any use fails to type-check.
-// EXPECT: cannot find 'AnyView' in scope
+// Project rule: no AnyView. The shim declares the type (buildLimitedAvailability(_:) returns
+// it) but leaves out its initializers, so making one fails to type-check.
+// EXPECT: 'AnyView' initializer is inaccessible due to 'internal' protection level
 import SwiftUI
 
 struct V: View {

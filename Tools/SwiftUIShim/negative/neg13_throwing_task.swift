@@ -1,5 +1,6 @@
-// task(priority:_:) takes a non-throwing closure: errors must be handled (seed 003's lesson).
-// EXPECT: throwing function of type '@Sendable () async throws -> ()' to non-throwing function type
+// task(name:priority:file:line:_:) takes a non-throwing closure: errors must be handled (a
+// lesson of Swift by Sundell's "Making SwiftUI views refreshable").
+// EXPECT: to non-throwing function type
 import SwiftUI
 
 struct V: View {

@@ -8,6 +8,6 @@ struct Post: Sendable { let title: String }
 struct V: View {
   let phase: PagedPhase<[Post], any Error>
   var body: some View {
-    PagingList(phase: phase, hasMore: true, onLoadMore: {}) { post in Text(post.title) }
+    PagingList(phase: phase, hasMore: true, reload: {}, loadMore: {}) { post in Text(post.title) }
   }
 }

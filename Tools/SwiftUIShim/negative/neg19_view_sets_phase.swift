@@ -1,5 +1,5 @@
 // Views decide nothing: a view cannot set a loader's phase, only trigger it.
-// EXPECT: setter is inaccessible
+// EXPECT: 'phase' is a get-only property
 import AsyncContent
 import SwiftUI
 

@@ -55,6 +55,7 @@ struct LayerScreen: View {
   }
   @State private var phase: PagedPhase<IdentifiedArrayOf<Post>, any Error> = .idle
   @State private var error: (any Error)?
+  @State private var isOn = false
 
   var body: some View {
     VStack {
@@ -67,8 +68,15 @@ struct LayerScreen: View {
         Text($0.title)
       }
       PagingList(fetchPage: { _ in Page(items: [Post](), nextCursor: Int?.none) }) { Text($0.title) }
-      PagingList(phase: phase, hasMore: posts.hasMore, onLoadMore: { [posts] in await posts.loadMore() }) {
+      PagingList(
+        phase: phase, hasMore: posts.hasMore, reload: { [posts] in await posts.reload() },
+        loadMore: { [posts] in await posts.loadMore() }
+      ) {
         Text($0.title)
+      }
+      AsyncView(id: error == nil, keepsPreviousValue: true) { 7 } content: { Text("\($0)") }
+      Toggle(isOn: Binding(get: { @MainActor in isOn }, set: { @MainActor in isOn = $0 })) {
+        Text("Main-actor binding closures say so")
       }
       RetryButton()
       ErrorView(error: $error)

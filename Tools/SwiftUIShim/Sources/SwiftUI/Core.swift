@@ -80,8 +80,12 @@ public struct ViewBuilder {
         _ConditionalContent(storage: .falseContent(second))
     }
 
-    // buildLimitedAvailability(_:) is left out on purpose: it returns AnyView, and the project
-    // bans AnyView (see negative/neg11_anyview_banned.swift).
+    // Apple: https://developer.apple.com/documentation/swiftui/viewbuilder/buildlimitedavailability(_:)
+    // The SDK 26 overload for views (`if #available` in a view builder). The page now leads its
+    // overload group with SDK 27's `(any Commands) -> some Commands`; this shim pins SDK 26.
+    public static func buildLimitedAvailability<Content>(_ content: Content) -> AnyView where Content: View {
+        AnyView(_shimErasing: content)
+    }
 }
 
 // MARK: - Structural views
@@ -110,6 +114,15 @@ nonisolated extension _ConditionalContent: View where TrueContent: View, FalseCo
 // Apple: https://developer.apple.com/documentation/swift/optional (Conforms To: View, when Wrapped: View)
 nonisolated extension Optional: View where Wrapped: View {
     public typealias Body = Never
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/anyview
+// Declared for `buildLimitedAvailability(_:)`'s return type only. Its initializers,
+// `init(_:)` and `init(erasing:)`, are left out on purpose: the project bans AnyView, so code
+// that makes one fails to type-check (negative/neg11_anyview_banned.swift).
+@frozen nonisolated public struct AnyView: View {
+    public typealias Body = Never
+    @usableFromInline init<V: View>(_shimErasing view: V) {}
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/emptyview

@@ -33,7 +33,7 @@ public struct State<Value>: DynamicProperty {
 
     // Apple: https://developer.apple.com/documentation/swiftui/state/projectedvalue
     public var projectedValue: Binding<Value> {
-        Binding(get: { self._value }, set: { _ in })
+        Binding(_shimGet: { self._value }, set: { _ in })
     }
 }
 
@@ -53,10 +53,22 @@ public struct Binding<Value> {
     @usableFromInline let getter: () -> Value
     @usableFromInline let setter: (Value) -> Void
 
-    // Apple: https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-6g3d5
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+    // Shim plumbing: the bindings the shim makes itself (State's projected value, constant,
+    // dynamic member lookup). Not API.
+    @usableFromInline init(_shimGet get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         getter = get
         setter = set
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-7ufcp
+    // The closures are `@isolated(any) @Sendable`: a closure that touches main-actor state must
+    // say `@MainActor in`. Nothing here runs, so the shim keeps no way to call them.
+    @preconcurrency public init(
+        get: @escaping @isolated(any) @Sendable () -> Value,
+        set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {
+        getter = { fatalError("the SwiftUI shim does not run bindings") }
+        setter = { _ in }
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/binding/init(projectedvalue:)
@@ -64,7 +76,7 @@ public struct Binding<Value> {
 
     // Apple: https://developer.apple.com/documentation/swiftui/binding/constant(_:)
     public static func constant(_ value: Value) -> Binding<Value> {
-        Binding(get: { value }, set: { _ in })
+        Binding(_shimGet: { value }, set: { _ in })
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/binding/wrappedvalue
@@ -78,9 +90,16 @@ public struct Binding<Value> {
 
     // Apple: https://developer.apple.com/documentation/swiftui/binding/subscript(dynamicmember:)
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
-        Binding<Subject>(get: { self.getter()[keyPath: keyPath] }, set: { _ in })
+        Binding<Subject>(_shimGet: { self.getter()[keyPath: keyPath] }, set: { _ in })
     }
 }
+
+// Apple: https://developer.apple.com/documentation/swiftui/binding (Conforms To: Sendable, when
+// Value: Sendable; the init(get:set:) page: "A binding conforms to Sendable only if its wrapped
+// value type also conforms to Sendable.")
+// @unchecked: shim plumbing. The shim's stored closures are never called concurrently (nothing
+// here runs); Apple's Binding stores a location, not these closures.
+extension Binding: @unchecked Sendable where Value: Sendable {}
 
 // MARK: - Environment
 

@@ -2,12 +2,13 @@
 import Foundation
 
 extension View {
-    // Apple: https://developer.apple.com/documentation/swiftui/view/task(priority:_:)
-    // SDK 26.0-26.3 shape. (26.4+/27 docs: task(name:priority:file:line:_:) taking
-    // `sending @escaping @isolated(any) () async -> Void` - a *different* isolation contract.)
-    nonisolated public func task(
-        priority: TaskPriority = .userInitiated,
-        @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+    // Apple: https://developer.apple.com/documentation/swiftui/view/task(name:priority:file:line:_:)
+    // The current page (iOS/macOS 26.4 SDK): the action is `sending @escaping @isolated(any)`,
+    // so a closure written in a view's body runs on the main actor, and `name`, `file` and
+    // `line` name the task.
+    @export(implementation) nonisolated public func task(
+        name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID,
+        line: Int = #line, _ action: sending @escaping @isolated(any) () async -> Void
     ) -> some View {
         _ShimModified(self)
     }
@@ -71,6 +72,11 @@ extension View {
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/onappear(perform:)
     nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/ondisappear(perform:)
+    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
         _ShimModified(self)
     }
 }

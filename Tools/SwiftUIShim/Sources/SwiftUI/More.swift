@@ -110,9 +110,36 @@ nonisolated public struct NavigationLink<Label, Destination>: View where Label: 
     public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {}
 }
 
+extension NavigationLink where Destination == Never {
+    // Apple: https://developer.apple.com/documentation/swiftui/navigationlink/init(value:label:)-4jswo
+    nonisolated public init<P>(value: P?, @ViewBuilder label: () -> Label) where P: Hashable {}
+}
+
 extension View {
+    // Apple: https://developer.apple.com/documentation/swiftui/view/navigationdestination(for:destination:)
+    nonisolated public func navigationDestination<D, C>(
+        for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
+    ) -> some View where D: Hashable, C: View {
+        _ShimModified(self)
+    }
+
     // Apple: https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-43srq
     nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-avgj
+    // (the anchor is the one Apple's NavigationView and WindowGroup pages link to for this
+    // overload; the stored docs lack the page itself, see README). `@_disfavoredOverload` as in
+    // the SDK's interface, so a string literal still picks the LocalizedStringKey overload.
+    @_disfavoredOverload
+    nonisolated public func navigationTitle<S>(_ title: S) -> some View where S: StringProtocol {
+        _ShimModified(self)
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-5di1u
+    // (the anchor that pages replacing the deprecated `navigationBarTitle(_: Text)` link to).
+    nonisolated public func navigationTitle(_ title: Text) -> some View {
         _ShimModified(self)
     }
 }

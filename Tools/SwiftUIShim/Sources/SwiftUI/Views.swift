@@ -143,9 +143,11 @@ nonisolated public struct ProgressView<Label, CurrentValueLabel>: View where Lab
     public typealias Body = Never
 }
 
-extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
+extension ProgressView where CurrentValueLabel == EmptyView {
     // Apple: https://developer.apple.com/documentation/swiftui/progressview/init()
-    nonisolated public init() {}
+    // As Apple has it: `where Label == EmptyView` on the initializer, in an extension
+    // constrained on CurrentValueLabel.
+    nonisolated public init() where Label == EmptyView {}
 }
 
 extension ProgressView where CurrentValueLabel == EmptyView {

@@ -3,8 +3,8 @@ import AsyncContent
 import Foundation
 import SwiftUI
 
-/// Seed 002's color gallery: a three-column lazy grid in which every cell loads its own color
-/// after 0.3–3 s, or fails, with its own retry.
+/// The color gallery of "AsyncResourceView — simplified resource loading": a three-column lazy
+/// grid in which every cell loads its own color after 0.3–3 s, or fails, with its own retry.
 struct GalleryScreen: View {
   private let columns = Array(repeating: GridItem(.flexible()), count: 3)
 
@@ -21,12 +21,15 @@ struct GalleryScreen: View {
   }
 }
 
-/// One cell: its own `AsyncView`, so its own loader, progress, failure and retry.
+/// One cell: its own `AsyncView`, so its own loader, progress, failure and retry. A cell that
+/// scrolls away and back keeps its color and fires no retry nobody tapped.
 struct GalleryCell: View {
   let index: Int
 
   var body: some View {
-    AsyncView(operation: { try await RandomColor.load() }) {
+    AsyncView(id: index) {
+      try await RandomColor.load()
+    } loading: {
       ProgressView()
     } failure: { _, isRetrying in
       RetryButton(isRunning: isRetrying) {

@@ -24,8 +24,9 @@ struct CountryDetail: Sendable {
 
 /// A stand-in for a country web service: slow, paged, and able to fail on request.
 actor CountryAPI {
-  /// Whether every request fails, to try the failure, retry and banner paths.
-  private(set) var failsRequests = false
+  /// Whether every request fails, to try the failure, retry and banner paths. A view sets it
+  /// synchronously, so no task is needed to flip it.
+  nonisolated let failureSwitch = FailureSwitch()
 
   private let all: [Country] = [
     ("AT", "Austria", "🇦🇹", "Vienna"), ("BE", "Belgium", "🇧🇪", "Brussels"),
@@ -45,11 +46,6 @@ actor CountryAPI {
     ("SE", "Sweden", "🇸🇪", "Stockholm"), ("US", "United States", "🇺🇸", "Washington"),
   ].map { Country(id: $0.0, name: $0.1, flag: $0.2, capital: $0.3) }
 
-  /// Turns failure injection on or off.
-  func setFailsRequests(_ fails: Bool) {
-    failsRequests = fails
-  }
-
   /// A page of countries, after a short delay.
   func countries(offset: Int, limit: Int) async throws -> [Country] {
     try await respond()
@@ -68,6 +64,21 @@ actor CountryAPI {
 
   private func respond() async throws {
     try await Task.sleep(for: .milliseconds(600))
-    if failsRequests { throw URLError(.notConnectedToInternet) }
+    if failureSwitch.isOn { throw URLError(.notConnectedToInternet) }
+  }
+}
+
+/// A switch read by the service and flipped by a view, from any thread.
+final class FailureSwitch: @unchecked Sendable {
+  // @unchecked Sendable: `on` is read and written only while `lock` is held.
+  private let lock = NSLock()
+  private var on = false
+
+  /// Whether requests fail.
+  var isOn: Bool { lock.withLock { on } }
+
+  /// Turns failure injection on or off.
+  func set(_ isOn: Bool) {
+    lock.withLock { on = isOn }
   }
 }

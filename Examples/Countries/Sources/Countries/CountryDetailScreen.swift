@@ -3,20 +3,17 @@ import AsyncContent
 import Foundation
 import SwiftUI
 
-/// A country's details, loaded from their own source when the screen opens, as seed 004's
-/// article detail: the screen owns its loader and shows it with `AsyncContentView`.
+/// A country's details, loaded when the screen shows the country: `AsyncView(id:)` keeps one
+/// loader per country, so the screen loads the right country whatever the stack reuses, and a
+/// re-render loads nothing.
 struct CountryDetailScreen: View {
   let country: Country
-  @State private var detail: AsyncLoader<CountryDetail>
-
-  init(country: Country, api: CountryAPI) {
-    self.country = country
-    let id = country.id
-    _detail = State(initialValue: AsyncLoader { try await api.detail(id: id) })
-  }
+  let api: CountryAPI
 
   var body: some View {
-    AsyncContentView(source: detail) {
+    AsyncView(id: country.id) { [api, id = country.id] in
+      try await api.detail(id: id)
+    } loading: {
       ProgressView("Loading \(country.name)…")
     } content: { detail in
       List {
@@ -35,7 +32,7 @@ struct CountryDetailScreen: View {
         }
       }
     }
-    .navigationTitle(LocalizedStringKey(country.name))
+    .navigationTitle(country.name)
   }
 }
 #endif

@@ -6,26 +6,16 @@ import SwiftUI
 
 /// The paged country list: placeholders on the first load, a footer that loads the next page,
 /// pull-to-refresh, retry, a banner when a reload fails, and a switch that makes requests fail.
+/// The rows link to countries by value; the stack builds a detail screen only when one opens.
 struct CountryListScreen: View {
-  let api: CountryAPI
-  @State private var countries: PagedLoader<Country, Int>
+  let model: CountriesModel
   @State private var failsRequests = false
-
-  init(api: CountryAPI) {
-    self.api = api
-    _countries = State(
-      initialValue: PagedLoader<Country, Int>.offset(pageSize: 12) { offset, limit in
-        try await api.countries(offset: offset, limit: limit)
-      })
-  }
 
   var body: some View {
     PagingList(
-      countries, placeholder: IdentifiedArrayOf(uniqueElements: Country.placeholders)
+      model.countries, placeholder: IdentifiedArrayOf(uniqueElements: Country.placeholders)
     ) { country in
-      NavigationLink {
-        CountryDetailScreen(country: country, api: api)
-      } label: {
+      NavigationLink(value: country) {
         CountryRow(country: country)
       }
     }
@@ -34,7 +24,7 @@ struct CountryListScreen: View {
         .padding()
         .background(Color(red: 0.5, green: 0.5, blue: 0.5, opacity: 0.2))
     }
-    .task(id: failsRequests) { await api.setFailsRequests(failsRequests) }
+    .onChange(of: failsRequests) { model.api.failureSwitch.set(failsRequests) }
     .navigationTitle("Countries")
   }
 }

@@ -1,0 +1,106 @@
+#if canImport(SwiftUI)
+public import AsyncContentCore
+public import SwiftUI
+
+// Values the components set and read through the environment. The retry action is set by a
+// component on the branches it is meant for (its failure view, its empty view, its banner, its
+// footer), never on the whole subtree, so a component nested in another's content never
+// inherits an action that is not its own.
+
+/// The action a component gives the retry buttons of one of its branches.
+struct AsyncRetryAction: Sendable {
+  let run: @Sendable () async -> Void
+}
+
+private struct AsyncRetryActionKey: EnvironmentKey {
+  static var defaultValue: AsyncRetryAction? { nil }
+}
+
+/// How a component's views reach its controller, which it creates when it first needs it.
+struct ContentControllerHandle: Sendable {
+  /// The controller, made on first use.
+  let resolve: @MainActor @Sendable () -> ContentController
+  /// The controller if it exists, for reading in `body` without making one.
+  let current: @MainActor @Sendable () -> ContentController?
+
+  /// A handle over the `@State` that keeps the controller.
+  init(_ storage: State<ContentController?>) {
+    resolve = {
+      if let controller = storage.wrappedValue { return controller }
+      let controller = ContentController()
+      storage.wrappedValue = controller
+      return controller
+    }
+    current = { storage.wrappedValue }
+  }
+}
+
+private struct ContentControllerKey: EnvironmentKey {
+  static var defaultValue: ContentControllerHandle? { nil }
+}
+
+private struct BannerPolicyKey: EnvironmentKey {
+  static var defaultValue: BannerPolicy { .persistent }
+}
+
+private struct PullToRefreshKey: EnvironmentKey {
+  static var defaultValue: Bool { true }
+}
+
+extension EnvironmentValues {
+  /// The retry action of the branch a retry button is in.
+  var asyncRetry: AsyncRetryAction? {
+    get { self[AsyncRetryActionKey.self] }
+    set { self[AsyncRetryActionKey.self] = newValue }
+  }
+
+  /// The controller of the component whose content this is (its paging footer reads it).
+  var asyncContentController: ContentControllerHandle? {
+    get { self[ContentControllerKey.self] }
+    set { self[ContentControllerKey.self] = newValue }
+  }
+
+  /// How the failed-reload banner behaves; set it with ``SwiftUI/View/asyncBannerPolicy(_:)``.
+  public var asyncBannerPolicy: BannerPolicy {
+    get { self[BannerPolicyKey.self] }
+    set { self[BannerPolicyKey.self] = newValue }
+  }
+
+  /// Whether the components offer pull-to-refresh; set it with
+  /// ``SwiftUI/View/asyncPullToRefresh(_:)``.
+  public var isAsyncPullToRefreshEnabled: Bool {
+    get { self[PullToRefreshKey.self] }
+    set { self[PullToRefreshKey.self] = newValue }
+  }
+}
+
+extension View {
+  /// Sets how the failed-reload banner behaves in this hierarchy: off, persistent (the default)
+  /// or transient, hiding itself after a duration.
+  ///
+  /// ```swift
+  /// PagingList(countries) { CountryRow(country: $0) }
+  ///   .asyncBannerPolicy(.transient(.seconds(4)))  // a toast, as in kntkymt's sample app
+  /// ```
+  ///
+  /// - Parameter policy: The banner's behavior; the core's ``BannerController`` applies it.
+  public func asyncBannerPolicy(_ policy: BannerPolicy) -> some View {
+    environment(\.asyncBannerPolicy, policy)
+  }
+
+  /// Turns the components' pull-to-refresh on or off in this hierarchy.
+  ///
+  /// Without pull-to-refresh, the failure view's Retry, the empty state's Reload and the
+  /// banner's Retry still reload: they do not depend on it.
+  ///
+  /// ```swift
+  /// PagingList(countries) { CountryRow(country: $0) }
+  ///   .asyncPullToRefresh(false)
+  /// ```
+  ///
+  /// - Parameter isEnabled: Whether a pull reloads; `true` by default.
+  public func asyncPullToRefresh(_ isEnabled: Bool) -> some View {
+    environment(\.isAsyncPullToRefreshEnabled, isEnabled)
+  }
+}
+#endif

@@ -1,0 +1,123 @@
+public import Observation
+
+/// Decides whether the banner of a failed reload shows: the ``BannerPolicy``, dismissal, and
+/// the auto-hide of a transient banner on an injected clock.
+///
+/// A renderer forwards whether its presentation has a banner (``update(isPresent:policy:)``)
+/// and the user's Dismiss (``dismiss()``), and shows ``visible(_:)``. Dismissing is the phase
+/// transition `dismissError()` (reloadFailed → loaded) applied to what the screen shows: the
+/// value stays and the banner goes; the next failure shows again. Every renderer shares the
+/// decision, the SwiftUI layer and the terminal demo alike.
+///
+/// ```swift
+/// let banner = BannerController(policy: .transient(.seconds(4)), clock: clock)
+/// banner.update(isPresent: presentation.banner != nil)
+/// if let error = banner.visible(presentation.banner) { showBanner(error) }
+/// ```
+@MainActor
+@Observable
+public final class BannerController {
+  /// How the banner behaves.
+  public private(set) var policy: BannerPolicy
+  /// Whether the presentation has a banner (a reload failed and the value stays).
+  public private(set) var isPresent = false
+  /// Whether the current banner was dismissed, by the user or by the transient policy's clock.
+  /// It resets when the banner goes away, so the next failure shows again.
+  public private(set) var isDismissed = false
+  /// How many banners have come up since the controller was created.
+  public private(set) var occurrences = 0
+
+  @ObservationIgnored private let clock: LoaderClock
+  @ObservationIgnored private var timer: Task<Void, Never>?
+  @ObservationIgnored private let onDismiss: (@MainActor () -> Void)?
+
+  /// Creates a controller.
+  ///
+  /// - Parameters:
+  ///   - policy: How the banner behaves; persistent by default.
+  ///   - clock: The clock of the transient policy's auto-hide.
+  ///   - onDismiss: Runs when the user dismisses the banner, for an owner that applies
+  ///     `dismissError()` to a phase it drives by hand.
+  public init(
+    policy: BannerPolicy = .persistent,
+    clock: some Clock<Duration> = ContinuousClock(),
+    onDismiss: (@MainActor () -> Void)? = nil
+  ) {
+    self.policy = policy
+    self.clock = LoaderClock(clock)
+    self.onDismiss = onDismiss
+  }
+
+  deinit {
+    timer?.cancel()
+  }
+
+  /// Whether the banner shows now.
+  public var isVisible: Bool { isPresent && !isDismissed && policy != .off }
+
+  /// The banner to show: `banner` unless the policy is off or the banner was dismissed.
+  ///
+  /// It reads the presentation's banner directly, so a banner shows on the render where it
+  /// first appears, before ``update(isPresent:policy:)`` has run.
+  public func visible<Failure>(_ banner: Failure?) -> Failure? {
+    guard let banner, policy != .off, !(isDismissed && isPresent) else { return nil }
+    return banner
+  }
+
+  /// Tells the controller whether the presentation has a banner, and the policy to apply.
+  ///
+  /// A banner that comes up starts the transient policy's timer; a banner that goes away
+  /// resets the dismissal, so the next failure shows again. Calling it again with the same
+  /// values changes nothing, so a renderer may call it on every frame.
+  ///
+  /// - Parameters:
+  ///   - isPresent: Whether the presentation has a banner.
+  ///   - policy: The policy to apply from now on; `nil` keeps the current one.
+  public func update(isPresent: Bool, policy: BannerPolicy? = nil) {
+    if let policy, policy != self.policy {
+      self.policy = policy
+      if self.isPresent { restartTimer() }
+    }
+    guard isPresent != self.isPresent else { return }
+    self.isPresent = isPresent
+    if isPresent {
+      occurrences += 1
+      if isDismissed { isDismissed = false }
+      restartTimer()
+    } else {
+      timer?.cancel()
+      timer = nil
+      if isDismissed { isDismissed = false }
+    }
+  }
+
+  /// The user dismissed the banner: it hides until the next failure.
+  public func dismiss() {
+    guard isPresent, !isDismissed else { return }
+    timer?.cancel()
+    timer = nil
+    isDismissed = true
+    onDismiss?()
+  }
+
+  private func restartTimer() {
+    timer?.cancel()
+    timer = nil
+    guard case .transient(let duration) = policy, isPresent, !isDismissed else { return }
+    let occurrence = occurrences
+    timer = Task { [weak self, clock] in
+      do {
+        try await clock.sleep(until: clock.now.advanced(by: duration))
+      } catch {
+        return  // cancelled: the banner went away, was dismissed, or the policy changed
+      }
+      self?.expire(occurrence)
+    }
+  }
+
+  private func expire(_ occurrence: Int) {
+    guard occurrence == occurrences, isPresent, !isDismissed else { return }
+    timer = nil
+    isDismissed = true
+  }
+}

@@ -1,0 +1,56 @@
+/// The loads a view's triggers run: what appearing, pull-to-refresh and the retry buttons do.
+///
+/// A ``ContentController`` runs them in a task it owns. Make them from a loader with
+/// ``init(_:)`` or ``init(paged:)``, or from the functions of a phase you drive by hand with
+/// ``init(load:reload:retry:)``.
+///
+/// ```swift
+/// let actions = LoadActions(loader)                       // load(), reload(), retry()
+/// let byHand = LoadActions(load: fetch, reload: fetch)    // one function for every trigger
+/// ```
+public struct LoadActions: Sendable {
+  /// What the view's appearance runs while nothing was requested: loads when nothing is
+  /// current.
+  public var load: @Sendable () async -> Void
+  /// What pull-to-refresh, the banner's Retry and the empty state's Reload run.
+  public var reload: @Sendable () async -> Void
+  /// What the failure view's Retry runs.
+  public var retry: @Sendable () async -> Void
+
+  /// Creates actions from functions.
+  ///
+  /// - Parameters:
+  ///   - load: Loads when nothing is current; the view's appearance runs it.
+  ///   - reload: Loads again, whatever is shown.
+  ///   - retry: Tries again after a failure; `reload` by default.
+  public init(
+    load: @escaping @Sendable () async -> Void,
+    reload: @escaping @Sendable () async -> Void,
+    retry: (@Sendable () async -> Void)? = nil
+  ) {
+    self.load = load
+    self.reload = reload
+    self.retry = retry ?? reload
+  }
+
+  /// The actions of a loadable object: `load()`, `reload()` and `retry()`.
+  ///
+  /// - Parameter source: The object; the actions hold it.
+  public init(_ source: some LoadableObject) {
+    self.init(
+      load: { await source.load() }, reload: { await source.reload() },
+      retry: { await source.retry() })
+  }
+
+  /// The actions of a paged loader: `load()`, `reload()` and `retry()`.
+  ///
+  /// - Parameter loader: The loader; the actions hold it.
+  public init<Item, Cursor>(paged loader: PagedLoader<Item, Cursor>) {
+    self.init(
+      load: { await loader.load() }, reload: { await loader.reload() },
+      retry: { await loader.retry() })
+  }
+
+  /// Actions that do nothing, for a view whose source is not there yet.
+  public static let none = LoadActions(load: {}, reload: {})
+}

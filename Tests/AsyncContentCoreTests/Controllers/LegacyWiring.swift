@@ -1,0 +1,88 @@
+import AsyncContentCore
+import AsyncContentTestSupport
+
+/// The SwiftUI layer as it was before the controllers, transcribed line by line into lifecycle
+/// hooks, so that each item's test runs its scenario on the old wiring too and shows that the
+/// scenario catches the old behaviour.
+enum LegacyWiring {
+  /// `DefaultIdleView`: an invisible view that started the load in its own task.
+  ///
+  /// ```swift
+  /// Color.clear.task { if let loadAction { await loadAction.run() } else { await refresh?() } }
+  /// ```
+  @MainActor
+  static func idleView(
+    loadAction: (@Sendable () async -> Void)?, refresh: @escaping @Sendable () async -> Void
+  ) -> ViewHooks {
+    ViewHooks().task {
+      if let loadAction { await loadAction() } else { await refresh() }
+    }
+  }
+
+  /// `AsyncLoadAction.startedElsewhere`, which `AsyncLoaderView` and `PagingList` set on their
+  /// whole subtree: a load action that does nothing.
+  static let startedElsewhere: @Sendable () async -> Void = {}
+
+  /// The container of `AsyncLoaderView` and `PagingList`: a task without an id.
+  ///
+  /// ```swift
+  /// .environment(\.asyncLoadAction, .startedElsewhere)
+  /// .task { [source] in await source.load() }
+  /// ```
+  @MainActor
+  static func loaderContainer(load: @escaping @MainActor () async -> Void) -> ViewHooks {
+    ViewHooks().task { await load() }
+  }
+
+  /// `RetryButton`: a tap bumped a counter, and a task keyed on the counter ran the action.
+  ///
+  /// ```swift
+  /// Button { request += 1 } label: { … }
+  ///   .task(id: request) { guard request > 0 else { return }; await action() }
+  /// ```
+  ///
+  /// The counter is the button's `@State`: it survives the button scrolling away and back, or
+  /// a reused cell.
+  @MainActor
+  final class RetryButton {
+    private(set) var request = 0
+
+    func hooks(action: @escaping @Sendable () async -> Void) -> ViewHooks {
+      ViewHooks().task(id: { self.request }) {
+        guard self.request > 0 else { return }
+        await action()
+      }
+    }
+
+    func tap() { request += 1 }
+  }
+
+  /// The footer spinner of `PagingList`: load-more keyed on the item count.
+  ///
+  /// ```swift
+  /// ProgressView().task(id: itemCount) { await loadMore() }
+  /// ```
+  @MainActor
+  static func footerSpinner(
+    itemCount: @escaping @MainActor () -> Int, loadMore: @escaping @Sendable () async -> Void
+  ) -> ViewHooks {
+    ViewHooks().task(id: itemCount) { await loadMore() }
+  }
+
+  /// `AsyncView.init`: the loader made in the initializer, which every parent render runs;
+  /// `@State` keeps the first one.
+  ///
+  /// ```swift
+  /// _loader = State(initialValue: AsyncLoader(retry: retry, operation: operation))
+  /// ```
+  @MainActor
+  static func asyncViewInit<Value>(
+    state: inout AsyncLoader<Value>?, make: () -> AsyncLoader<Value>
+  ) {
+    let made = make()
+    if state == nil { state = made }
+  }
+
+  /// `AsyncView` passed no `isEmpty`, so `AsyncLoaderView`'s default applied: nothing is empty.
+  static func asyncViewIsEmpty<Value>(_: Value) -> Bool { false }
+}

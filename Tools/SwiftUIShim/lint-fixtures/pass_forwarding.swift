@@ -1,0 +1,27 @@
+// Positive control: branches forward events to a controller; the stable container forwards
+// the lifecycle; `.task` only on a view no phase change removes; an allowed exception.
+// LINT-EXPECT-PASS
+import AsyncContent
+import SwiftUI
+
+struct Spinner: View {
+  let appeared: () -> Void
+  var body: some View {
+    ProgressView().onAppear { appeared() }
+  }
+}
+
+struct Screen: View {
+  @State private var save = ActionController()
+  let phase: Int
+  let loader: AsyncLoader<String>
+  var body: some View {
+    VStack {
+      switch phase {
+      case 0: Spinner { loader.startLoad() }
+      default: Button("Save") { save.start { await loader.reload() } }
+      }
+    }
+    .task { await loader.load() }  // the screen stays while its phase changes
+  }
+}
