@@ -64,15 +64,37 @@ extension AsyncPhase {
     isEmpty: (Value) -> Bool = Presentation<Value, Failure>.isEmptyByDefault,
     progress display: ProgressDisplay
   ) -> Presentation<Value, Failure> {
+    presentation(hasMore: hasMore, placeholder: placeholder, isEmpty: isEmpty)
+      .calmed(display, placeholder: placeholder)
+  }
+}
+
+extension Presentation {
+  /// This presentation once the anti-flicker rules have had their say: itself for
+  /// ``ProgressDisplay/source``, an idle presentation for ``ProgressDisplay/nothing``, and a
+  /// first load's (blocking progress, or `placeholder` redacted) for
+  /// ``ProgressDisplay/progress``.
+  ///
+  /// A renderer that holds a presentation rather than a phase (the SwiftUI layer's container)
+  /// calms it with this; with a phase at hand, call
+  /// ``AsyncPhase/presentation(hasMore:placeholder:isEmpty:progress:)``.
+  ///
+  /// ```swift
+  /// let shown = presentation.calmed(controller.display(for: state), placeholder: nil)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - display: What the anti-flicker rules show.
+  ///   - placeholder: The value a first load shows redacted, if any.
+  /// - Returns: The presentation to render.
+  public func calmed(_ display: ProgressDisplay, placeholder: Value?) -> Presentation {
     switch display {
     case .source:
-      presentation(hasMore: hasMore, placeholder: placeholder, isEmpty: isEmpty)
+      self
     case .nothing:
       Presentation(body: .idle)
     case .progress:
-      .make(
-        kind: .loading, value: nil, error: nil, placeholder: placeholder, isEmpty: isEmpty,
-        hasMore: hasMore)
+      Presentation(body: placeholder.map { .content($0, isPlaceholder: true) } ?? .progress)
     }
   }
 }
