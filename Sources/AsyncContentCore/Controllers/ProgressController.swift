@@ -163,13 +163,8 @@ public final class ProgressController {
     wakeUp = nil
     wakeUpDeadline = deadline
     guard let deadline else { return }
-    wakeUp = Task { [weak self, clock] in
-      do {
-        try await clock.sleep(until: deadline, tolerance: nil)
-      } catch {
-        return  // cancelled: superseded by a newer deadline, or the controller went away
-      }
-      guard !Task.isCancelled, let self else { return }
+    wakeUp = clock.wakeUp(at: deadline) { [weak self] in
+      guard let self else { return }
       self.wakeUp = nil
       self.wakeUpDeadline = nil
       self.update(kind: self.kind ?? .idle)
