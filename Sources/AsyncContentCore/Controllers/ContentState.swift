@@ -84,7 +84,7 @@ public struct ContentState: Hashable, Sendable {
   ///
   /// A presentation does not tell an idle phase shown with a placeholder from a first load:
   /// both show the placeholder. Such a view counts as loading, so prefer
-  /// ``init(source:kind:hasBanner:bannerPolicy:)`` when the phase is at hand.
+  /// ``init(source:kind:hasBanner:bannerPolicy:progressTiming:announcement:)`` when the phase is at hand.
   ///
   /// - Parameters:
   ///   - source: The identity of the source, `nil` for a phase driven by hand.
