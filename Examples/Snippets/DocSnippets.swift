@@ -266,6 +266,33 @@ struct ArticleScreen: View {
   }
 }
 
+// MARK: - LoadingExperience.md
+
+struct CalmCountries: View {
+  var body: some View {
+    CountriesView()
+      .asyncProgressTiming(
+        ProgressTiming(
+          progressDelay: .milliseconds(100), minimumProgressDuration: .milliseconds(300)))
+  }
+}
+
+struct FreshCountries: View {
+  let loader: AsyncLoader<[Country]>
+  var countries: [Country] { loader.phase.value ?? [] }
+
+  var body: some View {
+    List(countries) { Text($0.name) }
+      .safeAreaInset(edge: .bottom) { UpdatedLabel(loadedAt: loader.loadedDate) }
+  }
+}
+
+struct LoudFailure: AsyncFailureStyle {
+  func title(for error: any Error, strings: DefaultStrings) -> Text {
+    Text(verbatim: strings.couldNotLoad.uppercased())
+  }
+}
+
 // MARK: - AsyncContent.md (the SwiftUI module's landing page)
 
 struct CountryDetail: View {

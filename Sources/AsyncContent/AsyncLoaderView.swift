@@ -99,6 +99,7 @@ struct SourceContent<
     ContentContainer(
       presentation: phase.presentation(placeholder: placeholder, isEmpty: isEmpty),
       kind: phase.kind, source: source.map { ObjectIdentifier($0) },
+      status: SourceStatus(source), placeholder: placeholder,
       actions: source.map { LoadActions($0) } ?? .none, content: content, idle: idle,
       loading: loading, failure: { failure($0, $1) }, empty: empty)
   }

@@ -1,11 +1,46 @@
 #if canImport(SwiftUI)
+internal import Accessibility
 internal import AsyncContentCore
+internal import Foundation
 internal import SwiftUI
+
+/// What a component's container needs to know about its source besides the phase, when the
+/// source is a loader: its own progress timing, its clock, when its value was loaded, and
+/// whether its last load was cancelled. Read in `body`, so Observation tracks them with the
+/// phase.
+struct SourceStatus {
+  /// The loader's own timing; `nil` leaves it to the environment.
+  var progressTiming: ProgressTiming?
+  /// The loader's clock, for the controller's progress timing.
+  var clock: LoaderClock?
+  /// When the value on screen was loaded, on the wall clock.
+  var loadedAt: Date?
+  /// Whether the loader's last load ended by a cancellation.
+  var lastLoadWasCancelled = false
+
+  /// A source that is not a loader (a phase driven by hand, a loadable object of your own).
+  init() {}
+
+  /// The status of `source`, when it is a loader.
+  @MainActor
+  init(_ source: AnyObject?) {
+    guard let loader = source as? LoaderBase else { return }
+    progressTiming = loader.progressTiming
+    clock = loader.clock
+    loadedAt = loader.loadedDate
+    lastLoadWasCancelled = loader.lastLoadWasCancelled
+  }
+}
 
 /// The stable view every component renders through. It stays while the phase changes, so it
 /// is the one place that forwards the view's lifecycle (appear, disappear, a new source, a new
 /// phase, pull-to-refresh) to the component's ``ContentController``; the branches it switches
 /// between (idle, loading, content, empty, failure) own no work.
+///
+/// It renders what the controller decides: the presentation calmed by the controller's
+/// progress timing (nothing during a first load's delay, progress held for its minimum), and it
+/// hands the controller the hook that posts its announcements to VoiceOver, in the
+/// environment's language.
 struct ContentContainer<
   Value, Failure: Error, Content: View, Idle: View, Loading: View, FailureContent: View,
   Empty: View
@@ -13,6 +48,8 @@ struct ContentContainer<
   let presentation: Presentation<Value, Failure>
   let kind: PhaseKind?
   let source: ObjectIdentifier?
+  let status: SourceStatus
+  let placeholder: Value?
   let actions: LoadActions
   let content: (Value) -> Content
   let idle: Idle
@@ -22,25 +59,41 @@ struct ContentContainer<
 
   @Environment(\.asyncBannerPolicy) private var bannerPolicy
   @Environment(\.isAsyncPullToRefreshEnabled) private var isPullToRefreshEnabled
+  @Environment(\.asyncProgressTiming) private var appProgressTiming
+  @Environment(\.locale) private var locale
   /// Made on first use, so a parent's re-render allocates nothing here.
   @State private var controller: ContentController?
 
   private var state: ContentState {
-    if let kind {
-      ContentState(
-        source: source, kind: kind, hasBanner: presentation.banner != nil,
-        bannerPolicy: bannerPolicy)
-    } else {
-      ContentState(source: source, presentation: presentation, bannerPolicy: bannerPolicy)
+    let timing = status.progressTiming ?? appProgressTiming
+    guard let kind else {
+      return ContentState(
+        source: source, presentation: presentation, bannerPolicy: bannerPolicy,
+        progressTiming: timing)
     }
+    let strings = DefaultStrings(locale: locale)
+    return ContentState(
+      source: source, kind: kind, hasBanner: presentation.banner != nil,
+      bannerPolicy: bannerPolicy, progressTiming: timing,
+      announcement: Announcement.Snapshot(
+        presentation, kind: kind, isCancellation: status.lastLoadWasCancelled,
+        message: { strings.message(for: $0) }))
   }
 
   var body: some View {
-    let handle = ContentControllerHandle(_controller)
+    let handle = ContentControllerHandle(_controller, clock: status.clock)
     let actions = actions
+    let state = state
+    let display =
+      handle.current()?.display(for: state)
+      ?? ProgressController.initialDisplay(for: state.progressKind, timing: state.progressTiming)
+    let shown = presentation.calmed(display, placeholder: placeholder)
+    let announce = announcer
     PresentationBody(
-      presentation: presentation,
-      banner: visibleBanner,
+      presentation: shown,
+      showsNothing: display == .nothing,
+      banner: visibleBanner(shown),
+      loadedAt: status.loadedAt,
       retry: AsyncRetryAction { await handle.resolve().retry(actions) },
       reload: AsyncRetryAction { await handle.resolve().reload(actions) },
       dismissBanner: { handle.resolve().banner.dismiss() },
@@ -52,16 +105,32 @@ struct ContentContainer<
         await handle.resolve().refresh(actions)
       }
     )
-    .onAppear { handle.resolve().appeared(state, actions: actions) }
+    .onAppear {
+      let controller = handle.resolve()
+      controller.announce = announce
+      controller.appeared(state, actions: actions)
+    }
     .onDisappear { handle.current()?.disappeared() }
     .onChange(of: state) { handle.resolve().changed(to: state, actions: actions) }
+    .onChange(of: locale) { handle.current()?.announce = announce }
+  }
+
+  /// Posts an announcement to VoiceOver in the environment's language, with Apple's
+  /// accessibility announcement API.
+  private var announcer: @MainActor (Announcement) -> Void {
+    let strings = DefaultStrings(locale: locale)
+    return { announcement in
+      AccessibilityNotification.Announcement(
+        NSAttributedString(string: strings.announcement(announcement))
+      ).post()
+    }
   }
 
   /// The banner after the controller's policy and dismissal; before the controller exists,
   /// the policy alone.
-  private var visibleBanner: Failure? {
-    if let controller { return controller.banner.visible(presentation.banner) }
-    return bannerPolicy == .off ? nil : presentation.banner
+  private func visibleBanner(_ shown: Presentation<Value, Failure>) -> Failure? {
+    if let controller { return controller.banner.visible(shown.banner) }
+    return bannerPolicy == .off ? nil : shown.banner
   }
 }
 
@@ -86,7 +155,12 @@ struct PresentationBody<
   Empty: View
 >: View {
   let presentation: Presentation<Value, Failure>
+  /// Whether a first load is within its progress delay: the idle branch shows nothing at all,
+  /// not even a custom idle view.
+  let showsNothing: Bool
   let banner: Failure?
+  /// When the value under the banner was loaded, for the banner's "Showing data from …".
+  let loadedAt: Date?
   let retry: AsyncRetryAction
   let reload: AsyncRetryAction
   let dismissBanner: @MainActor () -> Void
@@ -99,7 +173,11 @@ struct PresentationBody<
   var body: some View {
     switch presentation.body {
     case .idle:
-      idle
+      if showsNothing {
+        Color.clear
+      } else {
+        idle
+      }
     case .progress:
       loading
     case .content(let value, let isPlaceholder):
@@ -107,11 +185,13 @@ struct PresentationBody<
       content(value)
         .redacted(reason: isPlaceholder ? .placeholder : [])
         .disabled(isPlaceholder)
-        .modifier(BannerInset(error: banner, retry: reload, dismiss: dismissBanner))
+        .modifier(
+          BannerInset(error: banner, loadedAt: loadedAt, retry: reload, dismiss: dismissBanner))
     case .empty:
       empty
         .environment(\.asyncRetry, reload)
-        .modifier(BannerInset(error: banner, retry: reload, dismiss: dismissBanner))
+        .modifier(
+          BannerInset(error: banner, loadedAt: loadedAt, retry: reload, dismiss: dismissBanner))
     case .failure(let error, let isRetrying):
       failure(error, isRetrying)
         .environment(\.asyncRetry, retry)

@@ -25,7 +25,10 @@ public struct DefaultIdleView: View {
 }
 
 /// The default loading view: a progress view, with the label of the ``AsyncLoadingStyle`` in
-/// the environment.
+/// the environment ("Loading…" in the user's language by default, which VoiceOver reads).
+///
+/// The components show it only when a first load outlasts its progress delay, and keep it for
+/// the minimum display (``ProgressTiming``).
 ///
 /// ```swift
 /// DefaultLoadingView()
@@ -33,13 +36,14 @@ public struct DefaultIdleView: View {
 /// ```
 public struct DefaultLoadingView: View {
   @Environment(\.asyncLoadingStyle) private var style
+  @Environment(\.locale) private var locale
 
   /// Creates the loading view.
   public init() {}
 
   public var body: some View {
     ProgressView {
-      style.label()
+      style.label(strings: DefaultStrings(locale: locale))
     }
     .frame(maxWidth: .infinity, maxHeight: .infinity)
   }
@@ -49,7 +53,7 @@ public struct DefaultLoadingView: View {
 /// ``RetryButton`` (the failure view of "AsyncResourceView — simplified resource loading").
 ///
 /// The retry button runs the component's retry. The texts and symbol come from the
-/// ``AsyncFailureStyle`` in the environment.
+/// ``AsyncFailureStyle`` in the environment, in the user's language by default.
 ///
 /// ```swift
 /// DefaultFailureView(error: URLError(.notConnectedToInternet), isRetrying: false)
@@ -57,6 +61,7 @@ public struct DefaultLoadingView: View {
 /// ```
 public struct DefaultFailureView: View {
   @Environment(\.asyncFailureStyle) private var style
+  @Environment(\.locale) private var locale
   private let error: any Error
   private let isRetrying: Bool
 
@@ -71,17 +76,18 @@ public struct DefaultFailureView: View {
   }
 
   public var body: some View {
+    let strings = DefaultStrings(locale: locale)
     ContentUnavailableView {
       Label {
-        style.title(for: error)
+        style.title(for: error, strings: strings)
       } icon: {
         Image(systemName: style.systemImage(for: error))
       }
     } description: {
-      style.message(for: error)
+      style.message(for: error, strings: strings)
     } actions: {
       RetryButton(isRunning: isRetrying) {
-        style.retryLabel()
+        style.retryLabel(strings: strings)
       }
     }
   }
@@ -99,22 +105,24 @@ public struct DefaultFailureView: View {
 /// ```
 public struct DefaultEmptyView: View {
   @Environment(\.asyncEmptyStyle) private var style
+  @Environment(\.locale) private var locale
 
   /// Creates the empty view.
   public init() {}
 
   public var body: some View {
+    let strings = DefaultStrings(locale: locale)
     ContentUnavailableView {
       Label {
-        style.title()
+        style.title(strings: strings)
       } icon: {
         Image(systemName: style.systemImage())
       }
     } description: {
-      style.message()
+      style.message(strings: strings)
     } actions: {
       RetryButton {
-        style.reloadLabel()
+        style.reloadLabel(strings: strings)
       }
     }
   }
@@ -133,6 +141,8 @@ public struct DefaultEmptyView: View {
 /// ```
 public struct DefaultFooterView: View {
   @Environment(\.asyncFailureStyle) private var style
+  @Environment(\.asyncLoadingStyle) private var loadingStyle
+  @Environment(\.locale) private var locale
   private let footer: PagingFooterState
 
   /// Creates the footer for a paged list's footer state.
@@ -143,24 +153,30 @@ public struct DefaultFooterView: View {
   }
 
   public var body: some View {
+    let strings = DefaultStrings(locale: locale)
     switch footer {
     case .none:
       EmptyView()
     case .loading:
-      ProgressView()
-        .frame(maxWidth: .infinity)
+      ProgressView {
+        loadingStyle.loadingMoreLabel(strings: strings)
+          .font(.caption)
+      }
+      .frame(maxWidth: .infinity)
     case .failed(let error):
       VStack(spacing: 8) {
-        style.message(for: error)
+        style.loadMoreFailedTitle(for: error, strings: strings)
+          .font(.headline)
+        style.message(for: error, strings: strings)
           .font(.caption)
           .foregroundStyle(.secondary)
         RetryButton {
-          style.retryLabel()
+          style.retryLabel(strings: strings)
         }
       }
       .frame(maxWidth: .infinity)
     case .endOfList:
-      style.endOfListLabel()
+      style.endOfListLabel(strings: strings)
         .font(.caption)
         .foregroundStyle(.secondary)
         .frame(maxWidth: .infinity)

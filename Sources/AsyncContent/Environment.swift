@@ -24,10 +24,16 @@ struct ContentControllerHandle: Sendable {
   let current: @MainActor @Sendable () -> ContentController?
 
   /// A handle over the `@State` that keeps the controller.
-  init(_ storage: State<ContentController?>) {
+  ///
+  /// - Parameters:
+  ///   - storage: The state that keeps the controller.
+  ///   - clock: The clock of the source's loader, for the controller's progress timing and
+  ///     banner; a continuous clock when the source is not a loader. A controller keeps the
+  ///     clock it was made with.
+  init(_ storage: State<ContentController?>, clock: LoaderClock? = nil) {
     resolve = {
       if let controller = storage.wrappedValue { return controller }
-      let controller = ContentController()
+      let controller = ContentController(clock: clock ?? LoaderClock(ContinuousClock()))
       storage.wrappedValue = controller
       return controller
     }
@@ -45,6 +51,10 @@ private struct BannerPolicyKey: EnvironmentKey {
 
 private struct PullToRefreshKey: EnvironmentKey {
   static var defaultValue: Bool { true }
+}
+
+private struct ProgressTimingKey: EnvironmentKey {
+  static var defaultValue: ProgressTiming { .default }
 }
 
 extension EnvironmentValues {
@@ -71,6 +81,16 @@ extension EnvironmentValues {
   public var isAsyncPullToRefreshEnabled: Bool {
     get { self[PullToRefreshKey.self] }
     set { self[PullToRefreshKey.self] = newValue }
+  }
+
+  /// How long a first load may run before the components show progress, and how long progress
+  /// stays once shown, for every loader that does not set its own
+  /// (``LoaderBase/progressTiming``); set it with
+  /// ``SwiftUI/View/asyncProgressTiming(_:)``. ``ProgressTiming/default`` by
+  /// default: 150 ms and 400 ms.
+  public var asyncProgressTiming: ProgressTiming {
+    get { self[ProgressTimingKey.self] }
+    set { self[ProgressTimingKey.self] = newValue }
   }
 }
 
@@ -101,6 +121,21 @@ extension View {
   /// - Parameter isEnabled: Whether a pull reloads; `true` by default.
   public func asyncPullToRefresh(_ isEnabled: Bool) -> some View {
     environment(\.isAsyncPullToRefreshEnabled, isEnabled)
+  }
+
+  /// Sets the calm timing of first loads in this hierarchy: a first load that lands within the
+  /// delay shows no progress at all, and progress that appears stays for the minimum. A loader
+  /// that sets its own ``LoaderBase/progressTiming`` keeps it.
+  ///
+  /// ```swift
+  /// ContentView()
+  ///   .asyncProgressTiming(.immediate)  // progress exactly while a first load runs
+  /// ```
+  ///
+  /// - Parameter timing: The delay and minimum display; the core's ``ProgressController``
+  ///   applies them on the loader's clock.
+  public func asyncProgressTiming(_ timing: ProgressTiming) -> some View {
+    environment(\.asyncProgressTiming, timing)
   }
 }
 #endif

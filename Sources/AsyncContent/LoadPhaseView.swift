@@ -40,6 +40,7 @@ public struct LoadPhaseView<
 >: View {
   private let presentation: Presentation<Value, Failure>
   private let kind: PhaseKind?
+  private let placeholder: Value?
   private let retry: @Sendable () async -> Void
   private let content: (Value) -> Content
   private let idle: Idle
@@ -82,8 +83,8 @@ public struct LoadPhaseView<
     @ViewBuilder content: @escaping (Value) -> Content
   ) {
     self.init(
-      presentation: presentation, kind: nil, retry: retry, idle: idle(), loading: loading(),
-      failure: failure, empty: empty(), content: content)
+      presentation: presentation, kind: nil, placeholder: nil, retry: retry, idle: idle(),
+      loading: loading(), failure: failure, empty: empty(), content: content)
   }
 
   /// Creates a view over a phase.
@@ -120,18 +121,19 @@ public struct LoadPhaseView<
   ) {
     self.init(
       presentation: phase.presentation(placeholder: placeholder, isEmpty: isEmpty),
-      kind: phase.kind, retry: retry, idle: idle(), loading: loading(), failure: failure,
-      empty: empty(), content: content)
+      kind: phase.kind, placeholder: placeholder, retry: retry, idle: idle(), loading: loading(),
+      failure: failure, empty: empty(), content: content)
   }
 
   private init(
-    presentation: Presentation<Value, Failure>, kind: PhaseKind?,
+    presentation: Presentation<Value, Failure>, kind: PhaseKind?, placeholder: Value?,
     retry: @escaping @Sendable () async -> Void, idle: Idle, loading: Loading,
     failure: @escaping (any Error, Bool) -> FailureContent, empty: Empty,
     content: @escaping (Value) -> Content
   ) {
     self.presentation = presentation
     self.kind = kind
+    self.placeholder = placeholder
     self.retry = retry
     self.idle = idle
     self.loading = loading
@@ -142,8 +144,9 @@ public struct LoadPhaseView<
 
   public var body: some View {
     ContentContainer(
-      presentation: presentation, kind: kind, source: nil,
-      actions: LoadActions(load: retry, reload: retry), content: content, idle: idle,
+      presentation: presentation, kind: kind, source: nil, status: SourceStatus(),
+      placeholder: placeholder, actions: LoadActions(load: retry, reload: retry),
+      content: content, idle: idle,
       loading: loading, failure: { failure($0, $1) }, empty: empty)
   }
 }

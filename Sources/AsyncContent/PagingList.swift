@@ -134,7 +134,7 @@ public struct PagingList<
     let loadMore = snapshot.loadMore
     ContentContainer(
       presentation: presentation, kind: snapshot.phase.kind, source: snapshot.source,
-      actions: snapshot.actions,
+      status: snapshot.status, placeholder: placeholder, actions: snapshot.actions,
       content: { items in
         List {
           ForEach(items) { item in
@@ -365,6 +365,7 @@ struct PagingSnapshot<Items, Failure: Error> {
   var phase: PagedPhase<Items, Failure>
   var hasMore: Bool
   var source: ObjectIdentifier?
+  var status = SourceStatus()
   var actions: LoadActions
   var loadMore: @Sendable () async -> Void
 
@@ -381,7 +382,8 @@ extension PagingSnapshot {
   where Items == IdentifiedArrayOf<Item>, Failure == any Error {
     self.init(
       phase: loader.phase, hasMore: loader.hasMore, source: ObjectIdentifier(loader),
-      actions: LoadActions(paged: loader), loadMore: { await loader.loadMore() })
+      status: SourceStatus(loader), actions: LoadActions(paged: loader),
+      loadMore: { await loader.loadMore() })
   }
 }
 

@@ -1,6 +1,6 @@
 #if canImport(SwiftUI)
 internal import AsyncContentCore
-internal import Foundation
+public import Foundation
 public import SwiftUI
 
 /// A button that runs a retry and shows its progress in place (Swift by Sundell's `RetryButton`
@@ -80,20 +80,19 @@ public struct RetryButton<Label: View>: View {
 }
 
 extension RetryButton where Label == Text {
-  /// Creates a retry button with a text label.
+  /// Creates a retry button with a text label of your own.
   ///
   /// ```swift
   /// RetryButton("Try again")
-  /// RetryButton(action: { await loader.loadMore() })
   /// ```
   ///
   /// - Parameters:
-  ///   - titleKey: The button's title.
+  ///   - titleKey: The button's title, looked up in your app's strings.
   ///   - isRunning: Whether the action already runs elsewhere.
   ///   - action: The action to run; `nil` runs the retry of the branch the button is in, or the
   ///     environment's refresh action.
   public init(
-    _ titleKey: LocalizedStringKey = "Retry",
+    _ titleKey: LocalizedStringKey,
     isRunning: Bool = false,
     action: (@Sendable () async -> Void)? = nil
   ) {
@@ -101,52 +100,101 @@ extension RetryButton where Label == Text {
   }
 }
 
+extension RetryButton where Label == DefaultRetryLabel {
+  /// Creates a retry button titled "Retry" in the user's language.
+  ///
+  /// ```swift
+  /// RetryButton()
+  /// RetryButton(action: { await loader.loadMore() })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isRunning: Whether the action already runs elsewhere.
+  ///   - action: The action to run; `nil` runs the retry of the branch the button is in, or the
+  ///     environment's refresh action.
+  public init(isRunning: Bool = false, action: (@Sendable () async -> Void)? = nil) {
+    self.init(isRunning: isRunning, action: action) { DefaultRetryLabel() }
+  }
+}
+
+/// "Retry" in the language of the environment's locale, from the default texts' String Catalog
+/// (``DefaultStrings/retry``): the label of ``RetryButton()``, which VoiceOver reads as the
+/// button's name.
+public struct DefaultRetryLabel: View {
+  @Environment(\.locale) private var locale
+
+  /// Creates the label.
+  public init() {}
+
+  public var body: some View {
+    Text(verbatim: DefaultStrings(locale: locale).retry)
+  }
+}
+
 /// An error with Dismiss and Retry, bound to an optional error (the error view of Swift by
 /// Sundell's "Making SwiftUI views refreshable").
 ///
 /// It shows nothing while the error is `nil`. Dismiss sets the binding to `nil`; Retry is a
-/// ``RetryButton``. Colors and labels come from the ``AsyncBannerStyle`` in the environment.
+/// ``RetryButton``. Texts, colors and labels come from the ``AsyncBannerStyle`` in the
+/// environment, in the user's language; given `loadedAt`, it also says how old the data on
+/// screen is ("Showing data from 5 min ago").
 ///
 /// ```swift
 /// List(bookmarks) { BookmarkRow(bookmark: $0) }
-///   .overlay(alignment: .top) { ErrorView(error: $model.error) }
+///   .overlay(alignment: .top) { ErrorView(error: $model.error, loadedAt: model.loadedAt) }
 ///   .refreshable { await model.reload() }
 /// ```
 public struct ErrorView<Failure: Error>: View {
   @Binding private var error: Failure?
+  private let loadedAt: Date?
 
   /// Creates an error view.
   ///
-  /// - Parameter error: The error to show; Dismiss sets it to `nil`.
-  public init(error: Binding<Failure?>) {
+  /// - Parameters:
+  ///   - error: The error to show; Dismiss sets it to `nil`.
+  ///   - loadedAt: When the data on screen was loaded, for the line that says how old it is;
+  ///     `nil` leaves the line out.
+  public init(error: Binding<Failure?>, loadedAt: Date? = nil) {
     _error = error
+    self.loadedAt = loadedAt
   }
 
   public var body: some View {
     if let error {
-      ErrorBanner(error: error) { self.error = nil }
+      ErrorBanner(error: error, loadedAt: loadedAt) { self.error = nil }
     }
   }
 }
 
-/// The banner's look: the error, Dismiss and Retry, styled by the ``AsyncBannerStyle``.
+/// The banner's look: "Refresh failed", the age of the data that stays, the error's message,
+/// Dismiss and Retry, styled by the ``AsyncBannerStyle``, with text styles that follow Dynamic
+/// Type.
 struct ErrorBanner: View {
   @Environment(\.asyncBannerStyle) private var style
+  @Environment(\.locale) private var locale
   let error: any Error
+  let loadedAt: Date?
   let dismiss: @MainActor () -> Void
 
   var body: some View {
+    let strings = DefaultStrings(locale: locale)
     VStack(spacing: 8) {
-      Text(verbatim: error.localizedDescription)
+      style.title(strings: strings)
         .font(.headline)
+      if let loadedAt {
+        AgeText(since: loadedAt) { strings.showingData(loadedAt: loadedAt, now: $0) }
+          .font(.caption)
+      }
+      style.message(for: error, strings: strings)
+        .font(.body)
       HStack {
         Button {
           dismiss()
         } label: {
-          style.dismissLabel()
+          style.dismissLabel(strings: strings)
         }
         RetryButton {
-          style.retryLabel()
+          style.retryLabel(strings: strings)
         }
       }
     }
@@ -162,6 +210,7 @@ struct ErrorBanner: View {
 struct BannerInset<Failure: Error>: ViewModifier {
   @Environment(\.asyncBannerStyle) private var style
   let error: Failure?
+  let loadedAt: Date?
   let retry: AsyncRetryAction?
   let dismiss: @MainActor () -> Void
 
@@ -169,7 +218,7 @@ struct BannerInset<Failure: Error>: ViewModifier {
     content
       .safeAreaInset(edge: style.edge()) {
         if let error {
-          ErrorBanner(error: error, dismiss: dismiss)
+          ErrorBanner(error: error, loadedAt: loadedAt, dismiss: dismiss)
             .environment(\.asyncRetry, retry)
         }
       }
@@ -182,6 +231,7 @@ struct FailedReloadBanner<Failure: Error>: ViewModifier {
   /// Made on first use, so a render allocates nothing here.
   @State private var controller: BannerController?
   let error: Failure?
+  let loadedAt: Date?
 
   private struct Key: Hashable {
     var isPresent: Bool
@@ -191,7 +241,10 @@ struct FailedReloadBanner<Failure: Error>: ViewModifier {
   func body(content: Content) -> some View {
     let visible = controller.map { $0.visible(error) } ?? (policy == .off ? nil : error)
     content
-      .modifier(BannerInset(error: visible, retry: nil, dismiss: { resolve().dismiss() }))
+      .modifier(
+        BannerInset(
+          error: visible, loadedAt: loadedAt, retry: nil, dismiss: { resolve().dismiss() })
+      )
       .onChange(of: Key(isPresent: error != nil, policy: policy), initial: true) {
         resolve().update(isPresent: error != nil, policy: policy)
       }
@@ -212,14 +265,21 @@ extension View {
   ///
   /// ```swift
   /// CountryList(countries: loader.phase.value ?? [])
-  ///   .failedReloadBanner(loader.phase.presentation().banner)
+  ///   .failedReloadBanner(loader.phase.presentation().banner, loadedAt: loader.loadedDate)
   ///   .refreshable { await loader.reload() }
   /// ```
   ///
-  /// - Parameter error: The error of the failed reload, `nil` for no banner. Retry runs the
-  ///   environment's refresh action. Dismissing hides this failure; the next one shows again.
-  public func failedReloadBanner<Failure: Error>(_ error: Failure?) -> some View {
-    modifier(FailedReloadBanner(error: error))
+  /// - Parameters:
+  ///   - error: The error of the failed reload, `nil` for no banner. Retry runs the
+  ///     environment's refresh action. Dismissing hides this failure; the next one shows again.
+  ///   - loadedAt: When the content that stays was loaded, for the banner's "Showing data from
+  ///     5 min ago" (a loader's ``LoaderBase/loadedDate``); `nil` leaves that line out.
+  public func failedReloadBanner<Failure: Error>(
+    _ error: Failure?, loadedAt: Date? = nil
+  )
+    -> some View
+  {
+    modifier(FailedReloadBanner(error: error, loadedAt: loadedAt))
   }
 }
 #endif

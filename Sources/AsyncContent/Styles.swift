@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+public import AsyncContentCore
 internal import Foundation
 public import SwiftUI
 
@@ -6,24 +7,37 @@ public import SwiftUI
 // in the environment and a modifier that sets it for a whole hierarchy. The styles describe
 // what the default views show (texts, symbols, colors); to replace a default view entirely for
 // one screen, pass your own view builder to the component instead.
+//
+// Every text requirement gets the default texts in the user's language (`DefaultStrings`,
+// resolved from the environment's locale), so a style that keeps a default text keeps it in
+// every language, and one that replaces it decides its own localization.
 
 /// The look of the default loading view (a progress view) that the components show during a
-/// first load with nothing to show.
+/// first load with nothing to show, and of the paging footer's spinner.
+///
+/// The labels are the spinners' accessibility labels too: VoiceOver reads them.
 ///
 /// ```swift
 /// struct BrandLoading: AsyncLoadingStyle {
-///   func label() -> Text? { Text("Fetching…") }
+///   func label(strings: DefaultStrings) -> Text? { Text("Fetching…") }
 /// }
 /// ContentView().asyncLoadingStyle(BrandLoading())
 /// ```
 public protocol AsyncLoadingStyle: Sendable {
-  /// A label under the progress view; `nil` shows the bare spinner.
-  func label() -> Text?
+  /// A label under the progress view; `nil` shows the bare spinner, which VoiceOver then reads
+  /// as a bare progress indicator.
+  func label(strings: DefaultStrings) -> Text?
+  /// A label beside the paging footer's spinner; `nil` shows the bare spinner.
+  func loadingMoreLabel(strings: DefaultStrings) -> Text?
 }
 
 extension AsyncLoadingStyle {
-  /// No label by default.
-  public func label() -> Text? { nil }
+  /// "Loading…", in the user's language.
+  public func label(strings: DefaultStrings) -> Text? { Text(verbatim: strings.loading) }
+  /// "Loading more…", in the user's language.
+  public func loadingMoreLabel(strings: DefaultStrings) -> Text? {
+    Text(verbatim: strings.loadingMore)
+  }
 }
 
 /// The look of the default failure view (a `ContentUnavailableView` with a retry button) that
@@ -32,35 +46,48 @@ extension AsyncLoadingStyle {
 ///
 /// ```swift
 /// struct BrandFailure: AsyncFailureStyle {
-///   func title(for error: any Error) -> Text { Text("Oops") }
+///   func title(for error: any Error, strings: DefaultStrings) -> Text { Text("Oops") }
 ///   func systemImage(for error: any Error) -> String { "icloud.slash" }
 /// }
 /// ContentView().asyncFailureStyle(BrandFailure())
 /// ```
 public protocol AsyncFailureStyle: Sendable {
   /// The title of the failure view.
-  func title(for error: any Error) -> Text
+  func title(for error: any Error, strings: DefaultStrings) -> Text
   /// The SF Symbol of the failure view.
   func systemImage(for error: any Error) -> String
-  /// The explanation under the title; by default the error's localized description.
-  func message(for error: any Error) -> Text
+  /// The explanation under the title; by default ``DefaultStrings/message(for:)``.
+  func message(for error: any Error, strings: DefaultStrings) -> Text
   /// The label of the retry button.
-  func retryLabel() -> Text
+  func retryLabel(strings: DefaultStrings) -> Text
+  /// The title of a paged list's footer when the next page failed.
+  func loadMoreFailedTitle(for error: any Error, strings: DefaultStrings) -> Text
   /// What a paged list's footer says at the end of the list.
-  func endOfListLabel() -> Text
+  func endOfListLabel(strings: DefaultStrings) -> Text
 }
 
 extension AsyncFailureStyle {
   /// "Couldn't load".
-  public func title(for error: any Error) -> Text { Text("Couldn't load") }
+  public func title(for error: any Error, strings: DefaultStrings) -> Text {
+    Text(verbatim: strings.couldNotLoad)
+  }
   /// `exclamationmark.triangle`.
   public func systemImage(for error: any Error) -> String { "exclamationmark.triangle" }
-  /// The error's localized description.
-  public func message(for error: any Error) -> Text { Text(verbatim: error.localizedDescription) }
+  /// The error's message in words a user can read, in the user's language
+  /// (``DefaultStrings/message(for:)``).
+  public func message(for error: any Error, strings: DefaultStrings) -> Text {
+    Text(verbatim: strings.message(for: error))
+  }
   /// "Retry".
-  public func retryLabel() -> Text { Text("Retry") }
+  public func retryLabel(strings: DefaultStrings) -> Text { Text(verbatim: strings.retry) }
+  /// "Couldn't load more".
+  public func loadMoreFailedTitle(for error: any Error, strings: DefaultStrings) -> Text {
+    Text(verbatim: strings.couldNotLoadMore)
+  }
   /// "No more items".
-  public func endOfListLabel() -> Text { Text("No more items") }
+  public func endOfListLabel(strings: DefaultStrings) -> Text {
+    Text(verbatim: strings.noMoreItems)
+  }
 }
 
 /// The look of the default empty view that a component shows for a loaded, empty collection
@@ -68,35 +95,36 @@ extension AsyncFailureStyle {
 ///
 /// ```swift
 /// struct NoCountries: AsyncEmptyStyle {
-///   func title() -> Text { Text("No countries") }
+///   func title(strings: DefaultStrings) -> Text { Text("No countries") }
 ///   func systemImage() -> String { "globe" }
 /// }
 /// CountryList().asyncEmptyStyle(NoCountries())
 /// ```
 public protocol AsyncEmptyStyle: Sendable {
   /// The title of the empty view.
-  func title() -> Text
+  func title(strings: DefaultStrings) -> Text
   /// The SF Symbol of the empty view.
   func systemImage() -> String
   /// An explanation under the title, if any.
-  func message() -> Text?
+  func message(strings: DefaultStrings) -> Text?
   /// The label of the Reload button, which loads again without pull-to-refresh.
-  func reloadLabel() -> Text
+  func reloadLabel(strings: DefaultStrings) -> Text
 }
 
 extension AsyncEmptyStyle {
   /// "Nothing here".
-  public func title() -> Text { Text("Nothing here") }
+  public func title(strings: DefaultStrings) -> Text { Text(verbatim: strings.nothingHere) }
   /// `tray`.
   public func systemImage() -> String { "tray" }
   /// No explanation.
-  public func message() -> Text? { nil }
+  public func message(strings: DefaultStrings) -> Text? { nil }
   /// "Reload".
-  public func reloadLabel() -> Text { Text("Reload") }
+  public func reloadLabel(strings: DefaultStrings) -> Text { Text(verbatim: strings.reload) }
 }
 
 /// The look of the banner that shows a failed reload over content that stays (and of
-/// ``ErrorView``).
+/// ``ErrorView``): "Refresh failed", how old the data on screen is, the error's message, and
+/// Dismiss and Retry.
 ///
 /// ```swift
 /// struct BrandBanner: AsyncBannerStyle {
@@ -111,10 +139,14 @@ public protocol AsyncBannerStyle: Sendable {
   func background() -> Color
   /// The color of the banner's text and buttons.
   func foreground() -> Color
+  /// The banner's title.
+  func title(strings: DefaultStrings) -> Text
+  /// The error's message under the title.
+  func message(for error: any Error, strings: DefaultStrings) -> Text
   /// The label of the dismiss button.
-  func dismissLabel() -> Text
+  func dismissLabel(strings: DefaultStrings) -> Text
   /// The label of the retry button.
-  func retryLabel() -> Text
+  func retryLabel(strings: DefaultStrings) -> Text
 }
 
 extension AsyncBannerStyle {
@@ -124,19 +156,25 @@ extension AsyncBannerStyle {
   public func background() -> Color { .red }
   /// White.
   public func foreground() -> Color { .white }
+  /// "Refresh failed".
+  public func title(strings: DefaultStrings) -> Text { Text(verbatim: strings.refreshFailed) }
+  /// The error's message in words a user can read (``DefaultStrings/message(for:)``).
+  public func message(for error: any Error, strings: DefaultStrings) -> Text {
+    Text(verbatim: strings.message(for: error))
+  }
   /// "Dismiss".
-  public func dismissLabel() -> Text { Text("Dismiss") }
+  public func dismissLabel(strings: DefaultStrings) -> Text { Text(verbatim: strings.dismiss) }
   /// "Retry".
-  public func retryLabel() -> Text { Text("Retry") }
+  public func retryLabel(strings: DefaultStrings) -> Text { Text(verbatim: strings.retry) }
 }
 
-/// The built-in loading style: a bare progress view.
+/// The built-in loading style: a progress view labeled "Loading…".
 public struct DefaultAsyncLoadingStyle: AsyncLoadingStyle {
   /// Creates the built-in style.
   public init() {}
 }
 
-/// The built-in failure style: "Couldn't load", the error's description and "Retry".
+/// The built-in failure style: "Couldn't load", the error's message and "Retry".
 public struct DefaultAsyncFailureStyle: AsyncFailureStyle {
   /// Creates the built-in style.
   public init() {}

@@ -64,9 +64,12 @@ public struct DemoStrings: Hashable, Sendable {
     case failuresOff = "[failures: off]"
     /// While the list refreshes.
     case refreshing = "Refreshing…"
-    /// The banner of a failed refresh.
-    case refreshFailedBanner =
-      "Refresh failed, showing the last loaded list. Press r to try again."
+    /// The keys of the failed-refresh banner, under its title and message.
+    case bannerKeys = "r: try again · d: dismiss"
+    /// After the d key dismissed the failed-refresh banner.
+    case bannerDismissed = "Banner dismissed; the list stays. The next failure shows again."
+    /// Under the list: what VoiceOver announces for the last change.
+    case voiceOverSays = "VoiceOver says: %@"
     /// Before the first load.
     case nothingLoaded = "Nothing loaded yet. Press r to load the countries."
     /// While the first page loads.
@@ -127,6 +130,10 @@ public struct DemoStrings: Hashable, Sendable {
   /// "Could not change the failure rate: …".
   public func couldNotChangeFailureRate(_ message: String) -> String {
     string(.couldNotChangeFailureRate, .string(message))
+  }
+  /// "VoiceOver says: 25 countries loaded", the line that shows an announcement.
+  public func voiceOverSays(_ announcement: Announcement) -> String {
+    string(.voiceOverSays, .string(self.announcement(announcement)))
   }
 
   /// The VoiceOver-style announcement of a transition, in the demo's words: "25 countries

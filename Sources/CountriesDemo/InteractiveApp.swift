@@ -1,8 +1,10 @@
 public import AsyncContentCore
-import Foundation
+public import Foundation
 
 /// The interactive terminal app: one PagedLoader, keys that drive it, and the screen
-/// re-rendered from its presentation.
+/// re-rendered from its presentation, as the core decides it: calm first loads
+/// (``ProgressController`` on the loader's clock), the banner's dismissal
+/// (``BannerController``), the list's age, and what VoiceOver would announce.
 @MainActor
 public final class InteractiveApp {
   /// What a key asked for.
@@ -16,6 +18,15 @@ public final class InteractiveApp {
   /// Whether the failed-reload banner shows: the same ``BannerController`` as the SwiftUI
   /// layer's, so dismissing (`d`) is the core's decision, not this renderer's.
   public let banner = BannerController()
+  /// Whether a first load shows progress: the same ``ProgressController`` as the SwiftUI
+  /// layer's, on the loader's clock, so a quick first load never flashes a spinner here either.
+  public let progress: ProgressController
+  /// The texts, in the language of the POSIX environment.
+  public let strings: DemoStrings
+  /// The wall clock the list's age is measured with.
+  public var wallClock: () -> Date = { Date() }
+  /// What VoiceOver would announce for the last change the screen showed.
+  public private(set) var announcement: Announcement?
   /// The failure rate the `f` key switches on.
   public let failureRateWhenOn: Double
   public private(set) var injectsFailures: Bool
@@ -23,12 +34,25 @@ public final class InteractiveApp {
   public private(set) var message: String?
   private var spinnerFrame = 0
   private var listRows = 10
+  /// What the last screen showed, as an announcement sees it.
+  private var shown: Announcement.Snapshot?
   /// The `POST /control` request of the last `f` press, cancelled on quit.
   private var controlTask: Task<Void, Never>?
 
-  public init(client: CountriesClient, failureRate: Double) {
+  /// Creates the app.
+  ///
+  /// - Parameters:
+  ///   - client: The server's client.
+  ///   - failureRate: The failure rate the `f` key switches on; above zero, failures start on.
+  ///   - strings: The texts; by default in the language of the POSIX environment.
+  public init(
+    client: CountriesClient, failureRate: Double,
+    strings: DemoStrings = DemoStrings(environment: ProcessInfo.processInfo.environment)
+  ) {
     self.client = client
     self.loader = client.makeLoader()
+    self.progress = ProgressController(clock: loader.clock)
+    self.strings = strings
     self.injectsFailures = failureRate > 0
     self.failureRateWhenOn = failureRate > 0 ? failureRate : 1
   }
@@ -36,13 +60,18 @@ public final class InteractiveApp {
   /// The screen for a terminal of the given size: the list takes the rows the other lines
   /// leave.
   public func screen(columns: Int, rows: Int, isStyled: Bool) -> String {
-    var presentation = loader.phase.presentation(hasMore: loader.hasMore)
-    banner.update(isPresent: presentation.banner != nil)
+    let phase = loader.phase
+    progress.update(kind: phase.kind, timing: loader.progressTiming ?? .default)
+    var presentation = phase.presentation(hasMore: loader.hasMore, progress: progress.display)
+    banner.update(isPresent: phase.presentation(hasMore: loader.hasMore).banner != nil)
     presentation.banner = banner.visible(presentation.banner)
+    announce(phase)
     var context = ScreenContext(
       source: client.baseURL.absoluteString, width: max(20, columns - 1), listRows: 1,
       scroll: scroll, spinnerFrame: spinnerFrame, injectsFailures: injectsFailures,
-      message: message, isStyled: isStyled)
+      message: message, isStyled: isStyled, strings: strings, loadedAt: loader.loadedDate,
+      now: wallClock(), progress: progress.display,
+      announcement: announcement.map(strings.voiceOverSays))
     let chrome = render(presentation, context: context).split(separator: "\n").count
     context.listRows = max(1, rows - chrome)
     listRows = context.listRows
@@ -55,6 +84,16 @@ public final class InteractiveApp {
       loader.startLoadMore()
     }
     return text
+  }
+
+  /// Decides what the change since the last screen announces, as the SwiftUI layer's
+  /// controller does for VoiceOver; the screen shows the latest announcement.
+  private func announce(_ phase: PagedPhase<PagedLoader<Country, Int>.Items, any Error>) {
+    let now = Announcement.Snapshot(
+      phase, hasMore: loader.hasMore, isCancellation: loader.lastLoadWasCancelled,
+      message: { [strings] in strings.defaults.message(for: $0) })
+    if let shown, let made = Announcement(from: shown, to: now) { announcement = made }
+    shown = now
   }
 
   /// Advances the spinner animation.
@@ -89,7 +128,7 @@ public final class InteractiveApp {
       } else if loader.phase.value == nil {
         loader.startLoad()
       } else {
-        message = "That's every country: the list has ended."
+        message = strings.string(.everyCountry)
       }
     case .character("f"), .character("F"):
       toggleFailures()
@@ -97,12 +136,12 @@ public final class InteractiveApp {
       syncBanner()
       if banner.isVisible {
         banner.dismiss()
-        message = "Banner dismissed; the list stays. The next failure shows again."
+        message = strings.string(.bannerDismissed)
       }
     case .character("c"), .character("C"):
       let wasLoading = loader.phase.isLoading
       loader.cancel()
-      message = wasLoading ? "Load cancelled." : nil
+      message = wasLoading ? strings.string(.loadCancelled) : nil
     case .up: scrollBy(-1, count: count)
     case .down: scrollBy(1, count: count)
     case .pageUp: scrollBy(-listRows, count: count)
@@ -138,20 +177,20 @@ public final class InteractiveApp {
   private func toggleFailures() {
     let turnOn = !injectsFailures
     let rate = turnOn ? failureRateWhenOn : 0
-    message = turnOn ? "Turning injected failures on…" : "Turning injected failures off…"
+    message = strings.string(turnOn ? .turningFailuresOn : .turningFailuresOff)
     controlTask?.cancel()
-    controlTask = Task { [weak self, client] in
+    controlTask = Task { [weak self, client, strings] in
       do {
         let knobs = try await client.control(failureRate: rate)
         guard let self, !Task.isCancelled else { return }
         self.injectsFailures = knobs.failureRate > 0
         self.message =
           self.injectsFailures
-          ? "Injected failures on: \(Int(knobs.failureRate * 100))% of requests fail."
-          : "Injected failures off."
+          ? strings.failuresOn(percent: Int(knobs.failureRate * 100))
+          : strings.string(.failuresOffDone)
       } catch {
         guard let self, !Task.isCancelled else { return }
-        self.message = "Could not change the failure rate: \(describe(error))"
+        self.message = strings.couldNotChangeFailureRate(strings.defaults.message(for: error))
       }
     }
   }

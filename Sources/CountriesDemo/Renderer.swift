@@ -1,8 +1,10 @@
 public import AsyncContentCore
+public import Foundation
 
-/// Everything a screen needs besides the presentation: the size, the scroll position and the
-/// state of the app's own controls. None of it decides *what* the list shows; that comes from
-/// the core's ``Presentation``.
+/// Everything a screen needs besides the presentation: the size, the scroll position, the
+/// state of the app's own controls, the language, and how old the list is. None of it decides
+/// *what* the list shows; that comes from the core's ``Presentation``, calmed by the core's
+/// ``ProgressController`` (``progress``).
 public struct ScreenContext: Sendable, Equatable {
   /// Where the list is scrolled.
   public enum Scroll: Sendable, Equatable {
@@ -27,11 +29,25 @@ public struct ScreenContext: Sendable, Equatable {
   public var message: String?
   /// Bold, dim and colours through ANSI escapes; plain text when `false` (script mode).
   public var isStyled: Bool
+  /// The texts, in the user's language.
+  public var strings: DemoStrings
+  /// When the list on screen was loaded (a loader's `loadedDate`), for the header's
+  /// "Updated 12 s ago" and the banner's "Showing data from 5 min ago"; `nil` leaves them out.
+  public var loadedAt: Date?
+  /// The moment the screen is drawn, to measure the list's age.
+  public var now: Date
+  /// What the anti-flicker rules show of the phase: during a first load's delay
+  /// (``ProgressDisplay/nothing``) the screen stays blank, not even "nothing loaded yet".
+  public var progress: ProgressDisplay
+  /// What VoiceOver would announce for the last change, already in words; `nil` for nothing.
+  public var announcement: String?
 
   public init(
     source: String, width: Int = 80, listRows: Int = 10, scroll: Scroll = .top(0),
     spinnerFrame: Int = 0, injectsFailures: Bool = false, message: String? = nil,
-    isStyled: Bool = false
+    isStyled: Bool = false, strings: DemoStrings = DemoStrings(language: "en"),
+    loadedAt: Date? = nil, now: Date = Date(), progress: ProgressDisplay = .source,
+    announcement: String? = nil
   ) {
     self.source = source
     self.width = width
@@ -41,6 +57,11 @@ public struct ScreenContext: Sendable, Equatable {
     self.injectsFailures = injectsFailures
     self.message = message
     self.isStyled = isStyled
+    self.strings = strings
+    self.loadedAt = loadedAt
+    self.now = now
+    self.progress = progress
+    self.announcement = announcement
   }
 
   /// The index of the first visible row for a list of `count` items.
@@ -60,7 +81,7 @@ public struct ScreenContext: Sendable, Equatable {
   }
 }
 
-/// The help line at the bottom of every screen.
+/// The help line at the bottom of every screen, in English.
 public let keyHelp = "r refresh · m more · d dismiss · f failures · c cancel · ↑/↓ scroll · q quit"
 
 private let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -69,47 +90,60 @@ private let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "�
 ///
 /// A pure function: the same presentation and context always give the same text, which is
 /// what the tests and the `--script` transcript compare. Every decision (blocking progress or
-/// content, banner, refresh indicator, footer) is read off the presentation; this only maps it
-/// to lines.
+/// content, banner, refresh indicator, footer, nothing at all during a first load's delay) is
+/// read off the presentation and the context's ``ScreenContext/progress``; this only maps it to
+/// lines, in the language of ``ScreenContext/strings``.
 public func render<Items: Collection>(
   _ presentation: Presentation<Items, any Error>, context: ScreenContext
 ) -> String where Items.Element == Country {
   var screen = ScreenWriter(context: context)
   let spinner = spinnerFrames[context.spinnerFrame % spinnerFrames.count]
+  let strings = context.strings
+  let defaults = strings.defaults
 
-  var title = "Countries"
+  var title = strings.string(.title)
   if let items = presentation.content, !presentation.isPlaceholder {
-    title += " · \(items.count) loaded"
+    title += " · " + strings.loadedCount(items.count)
+    if let loadedAt = context.loadedAt {
+      title += " · " + defaults.updated(at: loadedAt, now: context.now)
+    }
   }
   title += " · \(context.source)"
-  let failures = context.injectsFailures ? "[failures: on]" : "[failures: off]"
-  screen.line(title, padTo: context.width - failures.count - 1, then: " " + failures, style: .bold)
+  let failures = strings.string(context.injectsFailures ? .failuresOn : .failuresOff)
+  screen.line(
+    title, padTo: context.width - ScreenWriter.cells(failures) - 1, then: " " + failures,
+    style: .bold)
 
   if presentation.isRefreshing {
-    screen.line("\(spinner) Refreshing…", style: .yellow)
+    screen.line("\(spinner) " + strings.string(.refreshing), style: .yellow)
   }
   if let banner = presentation.banner {
-    screen.line(
-      "! Refresh failed, showing the last loaded list. r: try again, d: dismiss.", style: .red)
-    screen.wrapped(describe(banner), indent: "  ", style: .red)
+    var headline = "! " + defaults.refreshFailed
+    if let loadedAt = context.loadedAt {
+      headline += " · " + defaults.showingData(loadedAt: loadedAt, now: context.now)
+    }
+    screen.line(headline, style: .red)
+    screen.wrapped(defaults.message(for: banner), indent: "  ", style: .red)
+    screen.line("  " + strings.string(.bannerKeys), style: .red)
   }
   screen.rule()
 
   switch presentation.body {
   case .idle:
-    screen.line("Nothing loaded yet. Press r to load the countries.", style: .dim)
+    // During a first load's delay nothing shows: no spinner, and no "nothing loaded" either.
+    screen.line(context.progress == .nothing ? "" : strings.string(.nothingLoaded), style: .dim)
   case .progress:
-    screen.line("\(spinner) Loading countries…", style: .yellow)
+    screen.line("\(spinner) " + strings.string(.loadingCountries), style: .yellow)
   case .empty:
-    screen.line("No countries.", style: .dim)
+    screen.line(strings.string(.noCountries), style: .dim)
   case .failure(let error, let isRetrying):
-    screen.line("✗ Could not load the countries.", style: .red)
-    screen.wrapped(describe(error), indent: "  ", style: .red)
+    screen.line("✗ " + strings.string(.couldNotLoad), style: .red)
+    screen.wrapped(defaults.message(for: error), indent: "  ", style: .red)
     screen.line("")
     if isRetrying {
-      screen.line("\(spinner) Retrying…", style: .yellow)
+      screen.line("\(spinner) " + strings.string(.retrying), style: .yellow)
     } else {
-      screen.line("Press r to retry.", style: .bold)
+      screen.line(strings.string(.pressRToRetry), style: .bold)
     }
   case .content(let items, let isPlaceholder):
     let first = context.firstVisibleRow(count: items.count)
@@ -124,17 +158,17 @@ public func render<Items: Collection>(
       case .none:
         break
       case .loading:
-        screen.line("  \(spinner) Loading more…", style: .yellow)
+        screen.line("  \(spinner) " + defaults.loadingMore, style: .yellow)
       case .failed(let error):
-        screen.line("  ✗ Could not load more. Press m to retry.", style: .red)
-        screen.wrapped(describe(error), indent: "    ", style: .red)
+        screen.line("  ✗ " + strings.string(.couldNotLoadMore), style: .red)
+        screen.wrapped(defaults.message(for: error), indent: "    ", style: .red)
       case .endOfList:
-        screen.line("  — End of list: \(items.count) countries —", style: .dim)
+        screen.line("  — " + strings.endOfList(count: items.count) + " —", style: .dim)
       }
     }
     if items.count > context.listRows {
       let last = min(items.count, first + context.listRows)
-      screen.line("  rows \(first + 1)–\(last) of \(items.count)", style: .dim)
+      screen.line("  " + strings.rows(first: first + 1, last: last, of: items.count), style: .dim)
     }
   }
 
@@ -142,7 +176,10 @@ public func render<Items: Collection>(
   if let message = context.message {
     screen.line(message, style: .bold)
   }
-  screen.line(keyHelp, style: .dim)
+  if let announcement = context.announcement {
+    screen.line(announcement, style: .dim)
+  }
+  screen.line(strings.string(.keyHelp), style: .dim)
   return screen.text
 }
 

@@ -3,6 +3,11 @@ import Foundation
 
 /// The fixed scenario of `countries --script`: six steps against a ``CountriesServer``, each
 /// printed as plain-text screens and checked against what it should show.
+///
+/// The screens show what the interactive app shows, decided by the core: a first load calmed
+/// by a ``ProgressController``, the list's age, and what VoiceOver would announce. Time is the
+/// script's own (a clock it moves by hand), so the transcript is the same on every machine; its
+/// texts are English, as diagnostics for developers are.
 @MainActor
 public struct ScriptScenario {
   /// The outcome of a run.
@@ -23,17 +28,26 @@ public struct ScriptScenario {
   /// The list rows of the printed screens.
   public var listRows = 6
   private let output: (String) -> Void
+  /// The script's time: the anti-flicker rules' clock and the wall clock of the list's age.
+  private let time = ScriptClock(date: Date(timeIntervalSince1970: 1_700_000_000))
+  /// The anti-flicker rules, as the interactive app applies them.
+  private let progress: ProgressController
+  /// What the last screen showed, and what VoiceOver would announce for the change to it.
+  private let spoken = Spoken()
+  private let strings = DemoStrings(language: "en")
 
   /// Creates the scenario for the server behind `client`; `output` receives the transcript.
   public init(client: CountriesClient, output: @escaping (String) -> Void) {
     self.client = client
     self.output = output
+    self.progress = ProgressController(clock: time)
   }
 
   /// Runs every step in order, prints the screens and a verdict per step, and returns the
   /// tally. Steps go on after a failed one, so the transcript shows everything.
   public func run() async -> Result {
     let loader = client.makeLoader()
+    loader.wallClock = { [time] in time.date }
     var result = Result(passed: 0, failed: 0)
     let steps: [(String, (PagedLoader<Country, Int>) async throws -> [String])] = [
       ("first load", firstLoad),
@@ -74,13 +88,16 @@ public struct ScriptScenario {
     var check = Check()
     loader.reset()
     loader.startLoad()
-    let loading = show("while the first page loads", loader)
-    check.expect(loading.showsBlockingProgress, "blocking progress while the first page loads")
+    let loading = show("while the first page loads, within the 150 ms progress delay", loader)
+    check.expect(progress.display == .nothing, "nothing shown within the progress delay")
+    check.expect(!loading.showsBlockingProgress, "no spinner for a load that may land at once")
     await loader.load()
-    let loaded = show("first page loaded", loader, scroll: .top(0))
+    let loaded = show("first page loaded, with no spinner ever shown", loader, scroll: .top(0))
     check.expect(loaded.content?.count == client.pageSize, "\(client.pageSize) countries")
     check.expect(loaded.content?.first?.name == "Afghanistan", "Afghanistan first")
     check.expect(loaded.footer.isLoading, "a footer spinner: more pages exist")
+    check.expect(
+      spoken.announcement == .loaded(count: client.pageSize), "VoiceOver hears the count")
     return check.problems
   }
 
@@ -130,6 +147,8 @@ public struct ScriptScenario {
     var check = Check()
     let knobs = try await client.control(failNext: 1)
     output("(server: fail_next=\(knobs.failNext))\n")
+    time.advance(by: .seconds(5 * 60))
+    output("(5 minutes later)\n")
     await loader.reload()
     let failed = show("the refresh failed", loader)
     check.expect(failed.banner != nil, "a banner with the error")
@@ -137,6 +156,9 @@ public struct ScriptScenario {
     check.expect(failed.content?.count == client.pageSize, "the list stays")
     check.expect(
       failed.banner.map(describe)?.contains("HTTP 500") == true, "the banner names HTTP 500")
+    check.expect(
+      loader.loadedDate.map { strings.defaults.showingData(loadedAt: $0, now: time.date) }
+        == "Showing data from 5 min ago", "the banner says how old the list is")
     return check.problems
   }
 
@@ -162,10 +184,13 @@ public struct ScriptScenario {
     output("(server: latency_ms=\(knobs.latencyMs))\n")
     loader.reset()
     loader.startLoad()
-    let slow = show("a slow first load runs", loader)
-    check.expect(slow.showsBlockingProgress, "blocking progress while it runs")
+    let slow = show("a slow first load runs: nothing yet", loader)
+    check.expect(!slow.showsBlockingProgress, "no spinner within the progress delay")
+    time.advance(by: .milliseconds(150))
+    let spinning = show("150 ms later: progress", loader)
+    check.expect(spinning.showsBlockingProgress, "blocking progress once the delay has passed")
     loader.cancel()
-    let cancelled = show("cancelled", loader, message: "Load cancelled.")
+    let cancelled = show("cancelled", loader, message: strings.string(.loadCancelled))
     check.expect(cancelled.blockingError == nil, "a cancelled load is not an error")
     check.expect(!cancelled.showsBlockingProgress, "no progress after cancelling")
     if case .idle = cancelled.body {
@@ -181,17 +206,39 @@ public struct ScriptScenario {
 
   // MARK: Helpers
 
-  /// Prints the loader's screen under a caption and returns the presentation it shows.
+  /// Prints the loader's screen under a caption and returns the presentation it shows: calmed
+  /// by the anti-flicker rules at the script's time, with the list's age and what VoiceOver
+  /// would announce for the change since the last screen.
   private func show(
     _ caption: String, _ loader: PagedLoader<Country, Int>, scroll: ScreenContext.Scroll = .end,
     message: String? = nil
   ) -> Presentation<PagedLoader<Country, Int>.Items, any Error> {
-    let presentation = loader.phase.presentation(hasMore: loader.hasMore)
+    let phase = loader.phase
+    progress.update(kind: phase.kind)
+    let presentation = phase.presentation(hasMore: loader.hasMore, progress: progress.display)
+    spoken.update(
+      Announcement.Snapshot(
+        phase, hasMore: loader.hasMore, isCancellation: loader.lastLoadWasCancelled,
+        message: { [strings] in strings.defaults.message(for: $0) }))
     let context = ScreenContext(
       source: client.baseURL.absoluteString, width: width, listRows: listRows, scroll: scroll,
-      message: message)
+      message: message, strings: strings, loadedAt: loader.loadedDate, now: time.date,
+      progress: progress.display, announcement: spoken.announcement.map(strings.voiceOverSays))
     output("--- \(caption) ---\n" + render(presentation, context: context))
     return presentation
+  }
+}
+
+/// What the last screen of the script showed, as an announcement sees it, and what VoiceOver
+/// would announce for the change to it (`nil` when the change deserves none).
+@MainActor
+private final class Spoken {
+  private var shown: Announcement.Snapshot?
+  private(set) var announcement: Announcement?
+
+  func update(_ snapshot: Announcement.Snapshot) {
+    announcement = shown.flatMap { Announcement(from: $0, to: snapshot) }
+    shown = snapshot
   }
 }
 

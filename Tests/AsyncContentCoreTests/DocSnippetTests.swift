@@ -488,6 +488,48 @@ func snippetStateMachine() -> ProgressTimingStateMachine.State {
   }
 }
 
+@MainActor
+func snippetLoaderTiming() -> AsyncLoader<[Country]> {
+  let countries = AsyncLoader { try await api.countries() }
+  countries.progressTiming = .immediate  // this loader's spinner shows at once
+  return countries
+}
+
+@MainActor
+func snippetProgressController(
+  loader: AsyncLoader<[Country]>
+) -> (ProgressController, Presentation<[Country], any Error>) {
+  let progress = ProgressController(clock: loader.clock)
+  progress.update(kind: loader.phase.kind)  // on every change of the loader's phase
+  let display = progress.display(for: loader.phase.kind)
+  let presentation = loader.phase.presentation(progress: display)
+  return (progress, presentation)
+}
+
+@MainActor
+func snippetLoadedDate(loader: AsyncLoader<[Country]>) -> [String] {
+  var printed: [String] = []
+  func print(_ text: String) { printed.append(text) }
+  loader.wallClock = { Date(timeIntervalSince1970: 1_700_000_000) }  // fixed dates in tests
+  if let loadedDate = loader.loadedDate {
+    let strings = DefaultStrings(language: "en")
+    print(strings.updated(at: loadedDate, now: Date()))  // "Updated 12 s ago"
+  }
+  return printed
+}
+
+@MainActor
+func snippetAnnounceHook() -> (ContentController, () -> [String]) {
+  final class Printed { var lines: [String] = [] }
+  let printed = Printed()
+  func print(_ text: String) { printed.lines.append(text) }
+  let controller = ContentController()
+  controller.announce = { announcement in
+    print(DefaultStrings(language: "en").announcement(announcement))  // "25 items loaded"
+  }
+  return (controller, { printed.lines })
+}
+
 func snippetFreshness(loadedAt: Date, now: Date) -> (String, String) {
   let strings = DefaultStrings(language: "de")
   let label = strings.updated(ago: .seconds(180))  // "Vor 3 Min. aktualisiert"
@@ -700,6 +742,19 @@ struct DocSnippetTests {
     #expect(
       announce(from: .loaded(API.twoCountries), to: .reloading(API.twoCountries), locale: german)
         == nil)
+
+    #expect(snippetLoaderTiming().progressTiming == .immediate)
+    let idle = AsyncLoader { API.twoCountries }
+    let (progress, calmed) = snippetProgressController(loader: idle)
+    #expect(progress.display == .source)
+    #expect(calmed.content == nil && !calmed.showsBlockingProgress)
+    let loaded = AsyncLoader(phase: .loaded(API.twoCountries)) { API.twoCountries }
+    let lines = snippetLoadedDate(loader: loaded)
+    #expect(lines.count == 1 && lines[0].hasPrefix("Updated "))
+    #expect(snippetLoadedDate(loader: idle).isEmpty)
+    let (controller, announced) = snippetAnnounceHook()
+    controller.announce?(.loaded(count: 25))
+    #expect(announced() == ["25 items loaded"])
 
     #expect(snippetDefaultStrings() == ["再試行", "25件を読み込みました", "リクエストがタイムアウトしました。"])
     #expect(DefaultStrings.languages.contains(snippetTerminalLanguage().language))

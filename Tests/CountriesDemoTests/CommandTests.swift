@@ -40,19 +40,35 @@ struct CommandTests {
       #expect(transcript.contains("PASS step \(index + 1): \(step)\n"))
     }
     // What each step shows, in order.
+    let rule = String(repeating: "─", count: 76)
     let expectedInOrder = [
-      "⠋ Loading countries…",
+      // A first load over loopback lands within the progress delay: a blank screen, then the
+      // list, and never a spinner.
+      "--- while the first page loads, within the 150 ms progress delay ---\n"
+        + "Countries · http://127.0.0.1:PORT",
+      "\(rule)\n\n\(rule)\n",
+      "--- first page loaded, with no spinner ever shown ---\n"
+        + "Countries · 25 loaded · Updated just now ·",
       "  🇦🇫  Afghanistan",
+      "VoiceOver says: 25 countries loaded",
       "⠋ Loading more…",
       "  🇿🇼  Zimbabwe",
       "  — End of list: 249 countries —",
+      "VoiceOver says: End of list: 249 countries",
       "⠋ Refreshing…",
-      "! Refresh failed, showing the last loaded list. r: try again, d: dismiss.",
+      "(5 minutes later)",
+      "Countries · 25 loaded · Updated 5 min ago ·",
+      "! Refresh failed · Showing data from 5 min ago\n"
+        + "  The server answered with an error (HTTP 500).\n  r: try again · d: dismiss\n",
+      "VoiceOver says: Refresh failed. The earlier data stays.",
       "  ✗ Could not load more. Press m to retry.",
       "Countries · 50 loaded",
+      // A slow first load: nothing within the delay, progress once it has passed.
+      "--- a slow first load runs: nothing yet ---",
+      "\(rule)\n\n\(rule)\n",
+      "--- 150 ms later: progress ---",
       "⠋ Loading countries…",
-      "Nothing loaded yet. Press r to load the countries.\n\(String(repeating: "─", count: 76))\n"
-        + "Load cancelled.",
+      "Nothing loaded yet. Press r to load the countries.\n\(rule)\nLoad cancelled.",
       "script: 6 passed, 0 failed",
     ]
     var rest = transcript[...]
@@ -60,6 +76,14 @@ struct CommandTests {
       let range = try #require(rest.range(of: expected), "missing, in order: \(expected)")
       rest = rest[range.upperBound...]
     }
+    let firstLoad = try #require(
+      transcript.firstRange(of: "=== step 1/6")
+        .flatMap { start in
+          transcript[start.upperBound...].firstRange(of: "=== step 2/6").map {
+            transcript[start.upperBound..<$0.lowerBound]
+          }
+        })
+    #expect(!firstLoad.contains("Loading countries"), "a quick first load never shows a spinner")
     #expect(
       transcript.contains(
         """

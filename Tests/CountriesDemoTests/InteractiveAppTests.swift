@@ -3,6 +3,9 @@ import CountriesDemo
 import Foundation
 import Testing
 
+/// The app's texts in these tests, whatever the machine's locale.
+private let english = DemoStrings(language: "en")
+
 @Suite("InteractiveApp keys", .timeLimit(.minutes(1)))
 @MainActor
 struct InteractiveAppTests {
@@ -11,7 +14,7 @@ struct InteractiveAppTests {
     try await withServer { _, baseURL in
       let app = InteractiveApp(
         client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
-        failureRate: 0)
+        failureRate: 0, strings: english)
       #expect(app.handle(.character("q")) == .quit(status: 0))
       #expect(app.handle(.endOfInput) == .quit(status: 0))
       #expect(app.handle(.interrupt) == .quit(status: 130))
@@ -24,7 +27,7 @@ struct InteractiveAppTests {
     try await withServer { _, baseURL in
       let app = InteractiveApp(
         client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
-        failureRate: 0)
+        failureRate: 0, strings: english)
       app.start()
       await app.loader.load()
       #expect(app.loader.items.count == 25)
@@ -46,7 +49,7 @@ struct InteractiveAppTests {
     try await withServer { _, baseURL in
       let app = InteractiveApp(
         client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
-        failureRate: 0)
+        failureRate: 0, strings: english)
       app.start()
       await app.loader.load()
       _ = app.screen(columns: 80, rows: 20, isStyled: false)
@@ -64,7 +67,7 @@ struct InteractiveAppTests {
     try await withServer { _, baseURL in
       let app = InteractiveApp(
         client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
-        failureRate: 0)
+        failureRate: 0, strings: english)
       app.start()
       await app.loader.load()
       #expect(app.handle(.character("d")) == .keepRunning)  // no banner: nothing to dismiss
@@ -88,12 +91,39 @@ struct InteractiveAppTests {
     }
   }
 
+  @Test(
+    "a first load within its delay leaves the screen blank; then the list, its age, and what VoiceOver says"
+  )
+  func calmFirstLoadAgeAndAnnouncement() async throws {
+    try await withServer { _, baseURL in
+      let app = InteractiveApp(
+        client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
+        failureRate: 0, strings: english)
+      // A delay no machine outlasts, so the check does not depend on the machine's speed.
+      app.loader.progressTiming = ProgressTiming(
+        progressDelay: .seconds(3_600), minimumProgressDuration: .zero)
+      let loadedAt = Date(timeIntervalSince1970: 1_700_000_000)
+      app.loader.wallClock = { loadedAt }
+      app.wallClock = { loadedAt + 12 }
+      app.start()
+      let blank = app.screen(columns: 80, rows: 20, isStyled: false)
+      #expect(app.progress.display == .nothing)
+      #expect(!blank.contains("Loading countries"))
+      #expect(!blank.contains("Nothing loaded"))
+      await app.loader.load()
+      let loaded = app.screen(columns: 80, rows: 20, isStyled: false)
+      #expect(loaded.hasPrefix("Countries · 25 loaded · Updated 12 s ago ·"))
+      #expect(loaded.contains("VoiceOver says: 25 countries loaded\n"))
+      #expect(app.announcement == .loaded(count: 25))
+    }
+  }
+
   @Test("f switches the server's injected failures on and off")
   func toggleFailures() async throws {
     try await withServer { server, baseURL in
       let app = InteractiveApp(
         client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
-        failureRate: 0)
+        failureRate: 0, strings: english)
       #expect(app.handle(.character("f")) == .keepRunning)
       await app.waitForFailureToggle()
       #expect(app.injectsFailures)

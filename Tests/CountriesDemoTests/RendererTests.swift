@@ -1,10 +1,20 @@
 import AsyncContentCore
 import CountriesDemo
+import Foundation
 import Testing
 
-private struct Boom: Error, CustomStringConvertible {
-  var description = "HTTP 500 (Internal Server Error) from http://127.0.0.1:1/countries"
+// The renderer's tests are pinned to English: every screen below is built with
+// `DemoStrings(language: "en")`, whatever the machine's locale.
+
+/// The error of a failed request, as the demo's client throws it.
+private func boom() -> HTTPLoadError {
+  .status(
+    code: 500, url: URL(string: "http://127.0.0.1:1/countries"),
+    bodyExcerpt: "Internal Server Error")
 }
+
+/// The date of the list in the freshness tests.
+private let loadedAt = Date(timeIntervalSince1970: 1_700_000_000)
 
 private let countries = [
   Country(id: 4, name: "Afghanistan", alpha2: "AF", alpha3: "AFG", flag: "🇦🇫"),
@@ -16,13 +26,16 @@ private typealias Screen = Presentation<[Country], any Error>
 
 private func screen(
   _ presentation: Screen, listRows: Int = 5, scroll: ScreenContext.Scroll = .top(0),
-  isStyled: Bool = false
+  isStyled: Bool = false, language: String = "en", loadedAt: Date? = nil, age: Int = 0,
+  progress: ProgressDisplay = .source, announcement: String? = nil
 ) -> String {
   render(
     presentation,
     context: ScreenContext(
       source: "http://127.0.0.1:1", width: 76, listRows: listRows, scroll: scroll,
-      isStyled: isStyled))
+      isStyled: isStyled, strings: DemoStrings(language: language), loadedAt: loadedAt,
+      now: (loadedAt ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(Double(age)),
+      progress: progress, announcement: announcement))
 }
 
 private let rule = String(repeating: "─", count: 76)
@@ -68,10 +81,9 @@ struct RendererTests {
   @Test("a failed page: the footer error with its message and the retry key")
   func footerError() {
     let text = screen(
-      Screen(body: .content(countries, isPlaceholder: false), footer: .failed(Boom())))
+      Screen(body: .content(countries, isPlaceholder: false), footer: .failed(boom())))
     #expect(text.contains("  ✗ Could not load more. Press m to retry.\n"))
-    #expect(
-      text.contains("    HTTP 500 (Internal Server Error) from http://127.0.0.1:1/countries\n"))
+    #expect(text.contains("    The server answered with an error (HTTP 500).\n"))
     #expect(text.contains("Albania"))
   }
 
@@ -93,23 +105,69 @@ struct RendererTests {
     #expect(!text.contains("Loading countries"))
   }
 
-  @Test("a failed refresh: the banner over the list that stays")
+  @Test("a failed refresh: the banner over the list that stays says how old the list is")
   func banner() {
-    let text = screen(
-      Screen(body: .content(countries, isPlaceholder: false), banner: Boom(), footer: .loading))
+    let presentation = Screen(
+      body: .content(countries, isPlaceholder: false), banner: boom(), footer: .loading)
+    let text = screen(presentation, loadedAt: loadedAt, age: 5 * 60 + 12)
     #expect(
       text.contains(
-        "! Refresh failed, showing the last loaded list. r: try again, d: dismiss.\n"
-          + "  HTTP 500 (Internal Server Error) from http://127.0.0.1:1/countries\n"))
+        "! Refresh failed · Showing data from 5 min ago\n"
+          + "  The server answered with an error (HTTP 500).\n"
+          + "  r: try again · d: dismiss\n"))
     #expect(text.contains("Afghanistan"))
+    // Without a date, the banner leaves the age out.
+    #expect(screen(presentation).contains("! Refresh failed\n"))
+  }
+
+  @Test("the header shows how old the list is")
+  func headerShowsTheAge() {
+    let content = Screen(body: .content(countries, isPlaceholder: false), footer: .endOfList)
+    #expect(
+      screen(content, loadedAt: loadedAt, age: 12).hasPrefix(
+        "Countries · 3 loaded · Updated 12 s ago · http://127.0.0.1:1 [failures: off]\n"))
+    #expect(screen(content, loadedAt: loadedAt, age: 3).contains("· Updated just now ·"))
+    #expect(screen(content, loadedAt: loadedAt, age: 7_300).contains("· Updated 2 h ago ·"))
+    #expect(!screen(content).contains("Updated"))  // no date, no age
+  }
+
+  @Test("within a first load's progress delay the screen is blank, not even 'nothing loaded'")
+  func blankWithinTheProgressDelay() {
+    let blank = screen(Screen(body: .idle), progress: .nothing)
+    #expect(blank.contains("\(rule)\n\n\(rule)\n"))
+    #expect(!blank.contains("Nothing loaded"))
+    #expect(!blank.contains("Loading"))
+  }
+
+  @Test("what VoiceOver would say shows above the key help")
+  func announcementLine() {
+    let text = screen(
+      Screen(body: .content(countries, isPlaceholder: false), footer: .endOfList),
+      announcement: DemoStrings(language: "en").voiceOverSays(.loaded(count: 3)))
+    #expect(text.hasSuffix("\(rule)\nVoiceOver says: 3 countries loaded\n\(keyHelp)\n"))
+  }
+
+  @Test("every text follows the language: German and Japanese screens")
+  func otherLanguages() {
+    let presentation = Screen(
+      body: .content(countries, isPlaceholder: false), banner: boom(), footer: .loading)
+    let german = screen(presentation, language: "de", loadedAt: loadedAt, age: 12)
+    #expect(german.hasPrefix("Länder · 3 geladen · Vor 12 s aktualisiert"))
+    #expect(german.contains("! Aktualisierung fehlgeschlagen"))
+    #expect(german.contains("r: erneut versuchen · d: schließen"))
+    let japanese = screen(Screen(body: .failure(boom(), isRetrying: false)), language: "ja")
+    #expect(!japanese.contains("Could not"))
+    #expect(japanese.contains("✗ "))
   }
 
   @Test("a failed first load: the blocking error with retry, then the retry in progress")
   func blockingError() {
-    let failed = screen(Screen(body: .failure(Boom(), isRetrying: false)))
-    #expect(failed.contains("✗ Could not load the countries.\n  HTTP 500"))
+    let failed = screen(Screen(body: .failure(boom(), isRetrying: false)))
+    #expect(
+      failed.contains(
+        "✗ Could not load the countries.\n  The server answered with an error (HTTP 500).\n"))
     #expect(failed.contains("Press r to retry.\n"))
-    let retrying = screen(Screen(body: .failure(Boom(), isRetrying: true)))
+    let retrying = screen(Screen(body: .failure(boom(), isRetrying: true)))
     #expect(retrying.contains("⠋ Retrying…\n"))
     #expect(!retrying.contains("Press r to retry."))
   }
@@ -144,7 +202,7 @@ struct RendererTests {
 
   @Test("plain text has no escapes; styled text uses ANSI")
   func styling() {
-    let presentation = Screen(body: .failure(Boom(), isRetrying: false))
+    let presentation = Screen(body: .failure(boom(), isRetrying: false))
     #expect(!screen(presentation).contains("\u{1B}"))
     let styled = screen(presentation, isStyled: true)
     #expect(styled.contains(ANSI.red("✗ Could not load the countries.")))

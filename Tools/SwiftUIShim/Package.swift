@@ -8,13 +8,19 @@ import PackageDescription
 let package = Package(
   name: "SwiftUIShim",
   products: [
-    .library(name: "SwiftUI", targets: ["SwiftUI"])
+    .library(name: "SwiftUI", targets: ["SwiftUI"]),
+    // The Accessibility framework's announcement API, which the SwiftUI layer posts with.
+    .library(name: "Accessibility", targets: ["Accessibility"]),
   ],
   targets: [
     .target(
       name: "SwiftUI",
       path: "Sources/SwiftUI"
-    )
+    ),
+    .target(
+      name: "Accessibility",
+      path: "Sources/Accessibility"
+    ),
   ],
   // Swift 5 mode like Apple's own SDK module: Swift 6 mode would add inferred attributes
   // (e.g. @Sendable on @MainActor closures) and the signatures would drift.

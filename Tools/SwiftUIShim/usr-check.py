@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """USR check: compare the shim's symbol graph with Apple's doc identifiers, offline.
 
-usage: usr-check.py <dir with the built SwiftUI.swiftmodule>
+usage: usr-check.py <dir with the built SwiftUI.swiftmodule and Accessibility.swiftmodule>
 
 Extracts the symbol graph of the shim module (`swift symbolgraph-extract`), then checks
 every row of usr-table.tsv. A USR mangles the full signature (labels, generic
@@ -9,6 +9,8 @@ requirements, @Sendable/async/isolation), so an exact match is strong evidence t
 shim declaration has Apple's signature.
   match   -> the USR must be in the shim's symbol graph
   cgfloat -> must be there once `14CoreFoundation7CGFloatV` reads `10Foundation7CGFloatV`
+  foundation -> must be there once Foundation's `Date` and `Locale` read as FoundationEssentials'
+             and the Objective-C `NSAttributedString` as Foundation's Swift class (Linux)
   drift   -> known SDK drift, documented in the reason column: reported, never failed
 Exits 1 if a `match`/`cgfloat` row is missing (undocumented drift), 0 otherwise.
 """
@@ -23,12 +25,14 @@ import tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 modules = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, ".build-shim/debug/Modules")
 out = tempfile.mkdtemp(prefix="shim-symbolgraph-")
-subprocess.run(
-    ["swift", "symbolgraph-extract", "-module-name", "SwiftUI", "-I", modules,
-     "-target", "x86_64-unknown-linux-gnu" if os.uname().machine == "x86_64" else "aarch64-unknown-linux-gnu",
-     "-minimum-access-level", "public", "-output-dir", out],
-    check=True,
-)
+# The SwiftUI module, and the Accessibility module beside it (VoiceOver announcements).
+for module in ("SwiftUI", "Accessibility"):
+    subprocess.run(
+        ["swift", "symbolgraph-extract", "-module-name", module, "-I", modules,
+         "-target", "x86_64-unknown-linux-gnu" if os.uname().machine == "x86_64" else "aarch64-unknown-linux-gnu",
+         "-minimum-access-level", "public", "-output-dir", out],
+        check=True,
+    )
 usrs = {}
 for f in glob.glob(os.path.join(out, "*.symbols.json")):
     for s in json.load(open(f))["symbols"]:
@@ -40,16 +44,26 @@ def normalize(usr):
 
 
 rows = [r for r in csv.reader((l for l in open(os.path.join(here, "usr-table.tsv")) if not l.startswith("#")), delimiter="\t")][1:]
-counts = {"match": 0, "cgfloat": 0, "drift": 0, "fail": 0}
+counts = {"match": 0, "cgfloat": 0, "foundation": 0, "drift": 0, "fail": 0}
 for page, usr, status, reason in rows:
     usr = normalize(usr)
     linux = usr.replace("14CoreFoundation7CGFloatV", "10Foundation7CGFloatV")
+    # Foundation's value types live in FoundationEssentials on Linux, and NSAttributedString is
+    # a Swift class of Foundation there rather than an Objective-C class.
+    linux_foundation = (
+        usr.replace("10Foundation4DateV", "20FoundationEssentials4DateV")
+        .replace("10Foundation6LocaleV", "20FoundationEssentials6LocaleV")
+        .replace("So18NSAttributedStringC", "10Foundation18NSAttributedStringC")
+    )
     if status == "match" and usr in usrs:
         counts["match"] += 1
         print("MATCH    ", page)
     elif status == "cgfloat" and linux in usrs:
         counts["cgfloat"] += 1
         print("MATCH-CG ", page)
+    elif status == "foundation" and linux_foundation in usrs:
+        counts["foundation"] += 1
+        print("MATCH-FD ", page)
     elif status == "drift":
         counts["drift"] += 1
         found = "found anyway" if usr in usrs else "not in shim"
@@ -63,7 +77,8 @@ for page, usr, status, reason in rows:
                 print("           shim has:", cand)
 total = len(rows)
 print(
-    f"usr-check: {counts['match']} exact + {counts['cgfloat']} CGFloat-module matches of {total} Apple USRs; "
+    f"usr-check: {counts['match']} exact + {counts['cgfloat']} CGFloat-module + {counts['foundation']} Foundation-module "
+    f"matches of {total} Apple USRs; "
     f"{counts['drift']} documented drift; {counts['fail']} undocumented mismatches"
 )
 sys.exit(1 if counts["fail"] else 0)

@@ -2,8 +2,9 @@ public import Observation
 
 /// The brain of a view that renders a load: it starts the first load when the view appears,
 /// loads again when the view's source changes or is reset while on screen, runs pull-to-refresh
-/// and the retry buttons, and owns the banner and the paging footer, all in tasks that no view
-/// can cancel by going away.
+/// and the retry buttons, owns the banner, the paging footer and the calm timing of a first
+/// load's progress, and announces what changed, all in tasks that no view can cancel by going
+/// away.
 ///
 /// The view forwards events and renders state. Its stable container (the view that stays while
 /// phases change) calls ``appeared(_:actions:)``, ``disappeared()`` and
@@ -24,6 +25,14 @@ public import Observation
 ///   cancel was someone's decision; the view loads when it appears next.
 /// - **Triggers join one run**: pull-to-refresh during the first load, or a retry tapped twice,
 ///   run the action once. Cancelling a waiting caller stops only its waiting.
+/// - **A first load is calm**: its ``progress`` controller applies the state's
+///   ``ContentState/progressTiming`` on the controller's clock, and the view renders
+///   ``display(for:)``: no progress for a load that lands within the delay, and progress that
+///   stays for its minimum once it shows.
+/// - **What changes is announced** while the view is on screen: when the state's
+///   ``ContentState/announcement`` snapshot changes, the controller decides the
+///   ``Announcement`` and hands it to ``announce``, the hook the SwiftUI layer sets to post it
+///   to VoiceOver.
 ///
 /// ```swift
 /// let controller = ContentController()
@@ -39,8 +48,19 @@ public final class ContentController {
   public let banner: BannerController
   /// The paging footer.
   public let loadMore: LoadMoreController
+  /// The calm timing of a first load's progress.
+  public let progress: ProgressController
   /// Whether the container is on screen.
   public private(set) var isVisible = false
+  /// Receives every announcement the controller decides, while the view is on screen; the
+  /// SwiftUI layer posts each to VoiceOver. `nil` announces nothing.
+  ///
+  /// ```swift
+  /// controller.announce = { announcement in
+  ///   speak(DefaultStrings(locale: locale).announcement(announcement))
+  /// }
+  /// ```
+  @ObservationIgnored public var announce: (@MainActor (Announcement) -> Void)?
 
   @ObservationIgnored private var state: ContentState?
 
@@ -48,13 +68,35 @@ public final class ContentController {
   ///
   /// - Parameters:
   ///   - bannerPolicy: How the banner behaves until a view says otherwise.
-  ///   - clock: The clock of the banner's auto-hide.
+  ///   - progressTiming: The delay and minimum display of a first load's progress until a
+  ///     state says otherwise.
+  ///   - clock: The clock of the banner's auto-hide and of the progress timing: the source
+  ///     loader's clock, or a `TestClock` in tests.
+  ///   - announce: Receives the announcements; see ``announce``.
   public init(
-    bannerPolicy: BannerPolicy = .persistent, clock: some Clock<Duration> = ContinuousClock()
+    bannerPolicy: BannerPolicy = .persistent, progressTiming: ProgressTiming = .default,
+    clock: some Clock<Duration> = ContinuousClock(),
+    announce: (@MainActor (Announcement) -> Void)? = nil
   ) {
+    let clock = LoaderClock(clock)
     loads = ActionController()
     banner = BannerController(policy: bannerPolicy, clock: clock)
     loadMore = LoadMoreController()
+    progress = ProgressController(timing: progressTiming, clock: clock)
+    self.announce = announce
+  }
+
+  /// What the view shows of its source's phase under the anti-flicker rules, for `state` as
+  /// the view renders it now; see ``ProgressController/display(for:timing:)``.
+  ///
+  /// ```swift
+  /// let presentation = loader.phase.presentation(progress: controller.display(for: state))
+  /// ```
+  ///
+  /// - Parameter state: What the view shows now.
+  /// - Returns: What to show.
+  public func display(for state: ContentState) -> ProgressDisplay {
+    progress.display(for: state.progressKind, timing: state.progressTiming)
   }
 
   /// The container appeared (`onAppear`): starts the first load when nothing was requested.
@@ -87,7 +129,13 @@ public final class ContentController {
   public func changed(to new: ContentState, actions: LoadActions) {
     let old = state
     adopt(new)
-    guard isVisible, new.isIdle, let old else { return }
+    guard isVisible, let old else { return }
+    if old.source == new.source, let before = old.announcement, let after = new.announcement,
+      let announcement = Announcement(from: before, to: after)
+    {
+      announce?(announcement)
+    }
+    guard new.isIdle else { return }
     let reset = !old.isIdle && !old.isFirstLoad
     if old.source != new.source || reset { loads.start(actions.load) }
   }
@@ -114,10 +162,12 @@ public final class ContentController {
   private func adopt(_ new: ContentState) {
     if let state, state.source != new.source {
       // The run awaited the old source; the new one starts afresh. The old source's own load
-      // is the old loader's to finish or drop.
+      // is the old loader's to finish or drop, and nothing it showed is held.
       loads.cancel()
+      progress.reset()
     }
     state = new
     banner.update(isPresent: new.hasBanner, policy: new.bannerPolicy)
+    progress.update(kind: new.progressKind, timing: new.progressTiming)
   }
 }

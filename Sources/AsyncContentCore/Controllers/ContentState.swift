@@ -1,6 +1,7 @@
 /// What a view that renders a load shows, as far as its ``ContentController`` needs to know:
-/// which source it renders, whether nothing was requested yet, whether a first load runs, and
-/// whether a failed reload's banner is up.
+/// which source it renders, whether nothing was requested yet, whether a first load runs,
+/// whether a failed reload's banner is up, the progress timing to apply, and what an
+/// announcement would say about it.
 ///
 /// A view computes it from its presentation on every render and forwards it to the controller
 /// when it appears and when it changes (`onChange(of:)`), so the controller decides with what
@@ -21,6 +22,11 @@ public struct ContentState: Hashable, Sendable {
   public var hasBanner: Bool
   /// How the banner behaves.
   public var bannerPolicy: BannerPolicy
+  /// The delay and minimum display of a first load's progress: the source's own
+  /// (``LoaderBase/progressTiming``), else the app's.
+  public var progressTiming: ProgressTiming
+  /// What an announcement would say about the phase on screen; `nil` makes none.
+  public var announcement: Announcement.Snapshot?
 
   /// Creates a state.
   ///
@@ -30,15 +36,25 @@ public struct ContentState: Hashable, Sendable {
   ///   - isFirstLoad: Whether a first load runs.
   ///   - hasBanner: Whether a failed reload's banner is up.
   ///   - bannerPolicy: How the banner behaves.
+  ///   - progressTiming: The delay and minimum display of a first load's progress.
+  ///   - announcement: What an announcement would say about the phase; `nil` makes none.
   public init(
     source: ObjectIdentifier? = nil, isIdle: Bool, isFirstLoad: Bool = false,
-    hasBanner: Bool = false, bannerPolicy: BannerPolicy = .persistent
+    hasBanner: Bool = false, bannerPolicy: BannerPolicy = .persistent,
+    progressTiming: ProgressTiming = .default, announcement: Announcement.Snapshot? = nil
   ) {
     self.source = source
     self.isIdle = isIdle
     self.isFirstLoad = isFirstLoad
     self.hasBanner = hasBanner
     self.bannerPolicy = bannerPolicy
+    self.progressTiming = progressTiming
+    self.announcement = announcement
+  }
+
+  /// The kind the anti-flicker rules see: idle, a first load, or something on screen.
+  public var progressKind: PhaseKind {
+    isIdle ? .idle : isFirstLoad ? .loading : .loaded
   }
 
   /// The state of a view that renders a phase of kind `kind`.
@@ -52,34 +68,39 @@ public struct ContentState: Hashable, Sendable {
   ///   - kind: The kind of the phase on screen.
   ///   - hasBanner: Whether the presentation has a failed reload's banner.
   ///   - bannerPolicy: How the banner behaves.
+  ///   - progressTiming: The delay and minimum display of a first load's progress.
+  ///   - announcement: What an announcement would say about the phase; `nil` makes none.
   public init(
     source: ObjectIdentifier?, kind: PhaseKind, hasBanner: Bool,
-    bannerPolicy: BannerPolicy = .persistent
+    bannerPolicy: BannerPolicy = .persistent, progressTiming: ProgressTiming = .default,
+    announcement: Announcement.Snapshot? = nil
   ) {
     self.init(
       source: source, isIdle: kind == .idle, isFirstLoad: kind == .loading, hasBanner: hasBanner,
-      bannerPolicy: bannerPolicy)
+      bannerPolicy: bannerPolicy, progressTiming: progressTiming, announcement: announcement)
   }
 
   /// The state of a view that shows `presentation`, for a phase whose kind is not known.
   ///
   /// A presentation does not tell an idle phase shown with a placeholder from a first load:
   /// both show the placeholder. Such a view counts as loading, so prefer
-  /// ``init(source:kind:hasBanner:bannerPolicy:)`` when the phase is at hand.
+  /// ``init(source:kind:hasBanner:bannerPolicy:progressTiming:announcement:)`` when the phase is at hand.
   ///
   /// - Parameters:
   ///   - source: The identity of the source, `nil` for a phase driven by hand.
   ///   - presentation: What the view shows.
   ///   - bannerPolicy: How the banner behaves.
+  ///   - progressTiming: The delay and minimum display of a first load's progress.
   public init<Value, Failure>(
     source: ObjectIdentifier?, presentation: Presentation<Value, Failure>,
-    bannerPolicy: BannerPolicy = .persistent
+    bannerPolicy: BannerPolicy = .persistent, progressTiming: ProgressTiming = .default
   ) {
     let isIdle: Bool
     if case .idle = presentation.body { isIdle = true } else { isIdle = false }
     self.init(
       source: source, isIdle: isIdle,
       isFirstLoad: presentation.showsBlockingProgress || presentation.isPlaceholder,
-      hasBanner: presentation.banner != nil, bannerPolicy: bannerPolicy)
+      hasBanner: presentation.banner != nil, bannerPolicy: bannerPolicy,
+      progressTiming: progressTiming)
   }
 }

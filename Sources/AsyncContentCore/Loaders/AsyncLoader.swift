@@ -233,7 +233,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
       finishLoad {
         storedPhase.fail(error); return true
       }
-    case .cancelled: finishLoad { storedPhase.cancel() }
+    case .cancelled: finishCancelledLoad { storedPhase.cancel() }
     case nil: break
     }
   }
@@ -279,7 +279,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
           loader.storedPhase.fail(error); return true
         }
       } else {
-        loader.finishLoad { loader.storedPhase.cancel() }
+        loader.finishCancelledLoad { loader.storedPhase.cancel() }
       }
     }
   }

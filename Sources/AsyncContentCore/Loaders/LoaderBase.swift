@@ -1,3 +1,4 @@
+public import Foundation
 public import Observation
 
 /// What every loader has besides its phase, and the machinery every loader shares, written
@@ -38,8 +39,36 @@ open class LoaderBase: Observable, WaitingCallers {
   /// it again; `nil` never goes stale.
   public var staleAfter: Duration?
 
+  /// How long a first load may run before progress shows, and how long progress stays once it
+  /// shows, for this loader; `nil` (the default) leaves it to whoever renders the loader: the
+  /// `asyncProgressTiming` of the SwiftUI environment, or ``ProgressTiming/default``.
+  ///
+  /// ```swift
+  /// let search = AsyncLoader { try await api.search(query) }
+  /// search.progressTiming = .immediate  // a search field shows its spinner at once
+  /// ```
+  public var progressTiming: ProgressTiming?
+
+  /// The wall clock that dates a loaded value (``loadedDate``); `Date.init` by default. Replace
+  /// it in tests to get fixed dates.
+  ///
+  /// ```swift
+  /// loader.wallClock = { Date(timeIntervalSince1970: 1_700_000_000) }
+  /// ```
+  public var wallClock: @MainActor () -> Date = { Date() }
+
   /// When the value was loaded, on ``clock``; `nil` when no value has loaded.
-  var storedLoadedAt: LoaderClock.Instant?
+  var storedLoadedAt: LoaderClock.Instant? {
+    didSet {
+      // Every place that dates the value on the clock dates it on the wall clock too, so the two
+      // always describe the same landing.
+      storedLoadedDate = storedLoadedAt == nil ? nil : wallClock()
+    }
+  }
+  /// When the value was loaded, on ``wallClock``.
+  private var storedLoadedDate: Date?
+  /// Whether the load that settled last ended by a cancellation.
+  private var storedLastLoadWasCancelled = false
   /// The generation of the current load; results of any other generation are stale.
   private var generation: UInt64 = 0
   /// The running operation or subscription.
@@ -55,7 +84,10 @@ open class LoaderBase: Observable, WaitingCallers {
     self.clock = clock
     self.retryPolicy = retry
     self.staleAfter = staleAfter
-    if hasValue { storedLoadedAt = clock.now }
+    if hasValue {
+      storedLoadedAt = clock.now
+      storedLoadedDate = Date()  // didSet does not run in an initializer
+    }
   }
 
   deinit {
@@ -78,6 +110,32 @@ open class LoaderBase: Observable, WaitingCallers {
   public var loadedAt: LoaderClock.Instant? {
     accessPhase()
     return storedLoadedAt
+  }
+
+  /// When the value on screen was loaded, on ``wallClock``: the date to show as its age
+  /// ("Updated 3 min ago"). `nil` when no value has loaded. It is set together with
+  /// ``loadedAt``, changes only together with the phase, and is observed with it.
+  ///
+  /// ```swift
+  /// if let date = loader.loadedDate {
+  ///   print(DefaultStrings(language: "en").updated(at: date, now: Date()))  // "Updated 12 s ago"
+  /// }
+  /// ```
+  public var loadedDate: Date? {
+    accessPhase()
+    return storedLoadedDate
+  }
+
+  /// Whether the load that settled last ended by a cancellation: ``AsyncLoader/cancel()``,
+  /// a reset, or an operation that reported cancellation. It is `false` while a load runs and
+  /// after a load that landed or failed, and is observed with the phase.
+  ///
+  /// A cancelled reload goes from reloading back to loaded with the value it had, which the
+  /// phases alone cannot tell from a reload that landed; this can, so an ``Announcement``
+  /// stays silent for it.
+  public var lastLoadWasCancelled: Bool {
+    accessPhase()
+    return storedLastLoadWasCancelled
   }
 
   /// Whether the value is older than ``staleAfter``.
@@ -109,6 +167,7 @@ open class LoaderBase: Observable, WaitingCallers {
   {
     let wasActive = task != nil
     let generation = supersede()
+    storedLastLoadWasCancelled = false
     changePhase { startPhase() || !wasActive }
     isLoadRunning = true
     task = makeTask(generation)
@@ -124,11 +183,20 @@ open class LoaderBase: Observable, WaitingCallers {
     settleWaiters()
   }
 
+  /// Ends the work of the current generation that reported cancellation on its own (an
+  /// operation that threw a cancellation error, a sequence that ended before any element):
+  /// ``finishLoad(_:)``, remembered as a cancellation.
+  func finishCancelledLoad(_ cancelPhase: () -> Bool) {
+    storedLastLoadWasCancelled = true
+    finishLoad(cancelPhase)
+  }
+
   /// Cancels whatever runs, moves the phase with `stopPhase` (a cancel or a reset), and
   /// settles.
   func stopLoad(_ stopPhase: () -> Bool) {
     let wasActive = task != nil
     supersede()
+    if wasActive { storedLastLoadWasCancelled = true }
     changePhase { stopPhase() || wasActive }
     settleWaiters()
   }

@@ -242,7 +242,7 @@ where Item.ID: Sendable {
         return true
       }
     case .cancelled:
-      finishLoad { storedPhase.cancel() }
+      finishCancelledLoad { storedPhase.cancel() }
     case nil:
       break
     }

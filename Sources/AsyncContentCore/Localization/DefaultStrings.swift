@@ -79,6 +79,8 @@ public struct DefaultStrings: Hashable, Sendable {
     case loadingMore = "Loading more…"
     /// The retry button.
     case retry = "Retry"
+    /// The empty view's button that loads again.
+    case reload = "Reload"
     /// The banner's dismiss button.
     case dismiss = "Dismiss"
     /// The title of the failure view.
@@ -158,6 +160,8 @@ public struct DefaultStrings: Hashable, Sendable {
   public var loadingMore: String { string(.loadingMore) }
   /// "Retry".
   public var retry: String { string(.retry) }
+  /// "Reload", the empty view's button.
+  public var reload: String { string(.reload) }
   /// "Dismiss".
   public var dismiss: String { string(.dismiss) }
   /// "Couldn't load", the title of the failure view.

@@ -58,3 +58,37 @@ public enum RelativeAge: Hashable, Sendable {
     self.init(.milliseconds(Int64(bounded * 1_000)))
   }
 }
+
+extension RelativeAge {
+  /// The first moment after `now` at which the age of something that happened at `date` reads
+  /// differently: when "Updated 12 s ago" becomes "Updated 13 s ago", or "Updated 3 min ago"
+  /// becomes "Updated 4 min ago".
+  ///
+  /// A label that shows an age redraws at these moments and at no others: every second for
+  /// the first minute, every minute for the first hour, then every hour and every day. The
+  /// SwiftUI layer's `UpdatedLabel` builds its timeline from it.
+  ///
+  /// ```swift
+  /// let loaded = Date(timeIntervalSince1970: 1_700_000_000)
+  /// RelativeAge.nextChange(since: loaded, after: loaded + 3)    // loaded + 10: "just now" ends
+  /// RelativeAge.nextChange(since: loaded, after: loaded + 200)  // loaded + 240: 3 min → 4 min
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - date: When it happened, for example when a value was loaded.
+  ///   - now: The moment to look from.
+  /// - Returns: The next moment the age's text changes; always later than `now`.
+  public static func nextChange(since date: Date, after now: Date) -> Date {
+    let age = now.timeIntervalSince(date)
+    guard age.isFinite, abs(age) < 3.2e13 else { return now.addingTimeInterval(86_400) }
+    let unit: TimeInterval
+    switch age {
+    case ..<10: return date.addingTimeInterval(10)
+    case ..<60: unit = 1
+    case ..<3_600: unit = 60
+    case ..<86_400: unit = 3_600
+    default: unit = 86_400
+    }
+    return date.addingTimeInterval(((age / unit).rounded(.down) + 1) * unit)
+  }
+}

@@ -48,3 +48,28 @@ public struct LoaderClock: Clock, Sendable {
     try await sleeper(deadline, tolerance)
   }
 }
+
+extension LoaderClock {
+  /// A task that sleeps until `deadline` on this clock and then runs `wake` on the main actor,
+  /// unless it is cancelled first: the one wake-up task a timing owner stores, replaces when a
+  /// newer deadline supersedes it, and cancels when it goes away.
+  ///
+  /// `wake` is stored in the task: capture its owner weakly.
+  ///
+  /// - Parameters:
+  ///   - deadline: When to wake up.
+  ///   - wake: What to run then.
+  /// - Returns: The task; cancel it to drop the wake-up.
+  @MainActor
+  func wakeUp(at deadline: Instant, _ wake: @escaping @MainActor () -> Void) -> Task<Void, Never> {
+    Task { [self] in
+      do {
+        try await sleep(until: deadline, tolerance: nil)
+      } catch {
+        return  // cancelled: superseded by a newer deadline, or the owner went away
+      }
+      guard !Task.isCancelled else { return }
+      wake()
+    }
+  }
+}

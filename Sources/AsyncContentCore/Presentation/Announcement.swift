@@ -59,32 +59,166 @@ public enum Announcement: Hashable, Sendable {
     count: (Phase.Value) -> Int? = { ($0 as? any Collection)?.count },
     message: (Phase.Failure) -> String = { DefaultStrings.development.message(for: $0) }
   ) {
-    guard old.kind != new.kind, !isCancellation else { return nil }
+    self.init(
+      from: Snapshot(old, count: count, message: message),
+      to: Snapshot(
+        new, hasMore: hasMore, isCancellation: isCancellation, count: count, message: message))
+  }
+
+  /// The announcement a transition between two snapshots deserves, or `nil` for none: the
+  /// same rules as ``init(from:to:hasMore:isCancellation:count:message:)``, for a renderer
+  /// that keeps snapshots instead of phases (``ContentController`` does).
+  ///
+  /// ```swift
+  /// let before = Announcement.Snapshot(kind: .loadingMore, count: 25, hasMore: true)
+  /// let after = Announcement.Snapshot(kind: .loaded, count: 50, hasMore: true)
+  /// Announcement(from: before, to: after)  // .loadedMore(count: 25)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - old: The phase before the change.
+  ///   - new: The phase after it; its ``Snapshot/hasMore`` and ``Snapshot/isCancellation``
+  ///     describe the change.
+  public init?(from old: Snapshot, to new: Snapshot) {
+    guard old.kind != new.kind, !new.isCancellation else { return nil }
     switch new.kind {
     case .idle, .loading, .reloading, .retrying, .loadingMore:
       return nil
     case .loaded:
-      let total = new.value.flatMap(count)
       guard old.kind == .loadingMore else {
-        self = .loaded(count: total)
+        self = .loaded(count: new.count)
         return
       }
-      if hasMore == false {
-        self = .endOfList(count: total)
+      if new.hasMore == false {
+        self = .endOfList(count: new.count)
         return
       }
-      let before = old.value.flatMap(count)
-      guard let total, let before, total > before else { return nil }  // nothing was added
-      self = .loadedMore(count: total - before)
+      guard let total = new.count, let before = old.count, total > before else { return nil }
+      self = .loadedMore(count: total - before)  // nothing added: nothing to say
     case .failed:
-      guard let error = new.error else { return nil }
-      self = .failed(message: message(error))
+      guard let message = new.message else { return nil }
+      self = .failed(message: message)
     case .reloadFailed:
-      guard let error = new.error else { return nil }
-      self = .reloadFailed(message: message(error))
+      guard let message = new.message else { return nil }
+      self = .reloadFailed(message: message)
     case .loadMoreFailed:
-      guard let error = new.error else { return nil }
-      self = .loadMoreFailed(message: message(error))
+      guard let message = new.message else { return nil }
+      self = .loadMoreFailed(message: message)
+    }
+  }
+}
+
+extension Announcement {
+  /// A phase as an announcement sees it: its kind, how many items it shows, its error's
+  /// message, whether another page exists, and whether a cancellation led to it.
+  ///
+  /// It is a plain value, so a renderer can keep the last one and compare it with the next
+  /// (``ContentController`` gets one with each ``ContentState``), and it holds the error's
+  /// message already in the user's language.
+  ///
+  /// ```swift
+  /// let snapshot = Announcement.Snapshot(
+  ///   loader.phase, hasMore: loader.hasMore, isCancellation: loader.lastLoadWasCancelled,
+  ///   message: strings.message(for:))
+  /// ```
+  public struct Snapshot: Hashable, Sendable, CustomStringConvertible {
+    /// The kind of the phase.
+    public var kind: PhaseKind
+    /// How many items the phase shows, or `nil` when that means nothing.
+    public var count: Int?
+    /// The message of the phase's error, or `nil` without one.
+    public var message: String?
+    /// For a paged list, whether another page exists; `nil` for a phase without paging.
+    public var hasMore: Bool?
+    /// Whether the phase was reached by cancelling a load (a cancelled reload returns to
+    /// loaded with the value it had, and says nothing).
+    public var isCancellation: Bool
+
+    /// Creates a snapshot.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of the phase.
+    ///   - count: How many items the phase shows, if that means anything.
+    ///   - message: The message of the phase's error, if it has one.
+    ///   - hasMore: Whether another page exists, for a paged list.
+    ///   - isCancellation: Whether a cancellation led to the phase.
+    public init(
+      kind: PhaseKind, count: Int? = nil, message: String? = nil, hasMore: Bool? = nil,
+      isCancellation: Bool = false
+    ) {
+      self.kind = kind
+      self.count = count
+      self.message = message
+      self.hasMore = hasMore
+      self.isCancellation = isCancellation
+    }
+
+    /// The snapshot of a phase.
+    ///
+    /// - Parameters:
+    ///   - phase: The phase.
+    ///   - hasMore: Whether another page exists, for a paged list; `nil` without paging.
+    ///   - isCancellation: Whether a cancellation led to the phase; a loader knows
+    ///     (``LoaderBase/lastLoadWasCancelled``).
+    ///   - count: How many items a value holds; by default a `Collection`'s count.
+    ///   - message: The text of an error; by default ``DefaultStrings/message(for:)`` in the
+    ///     development language.
+    public init<Phase: AsyncPhase>(
+      _ phase: Phase, hasMore: Bool? = nil, isCancellation: Bool = false,
+      count: (Phase.Value) -> Int? = { ($0 as? any Collection)?.count },
+      message: (Phase.Failure) -> String = { DefaultStrings.development.message(for: $0) }
+    ) {
+      self.init(
+        kind: phase.kind, count: phase.value.flatMap(count), message: phase.error.map(message),
+        hasMore: hasMore, isCancellation: isCancellation)
+    }
+
+    /// The snapshot of what a screen shows: a presentation and the kind of its phase.
+    ///
+    /// A renderer that holds presentations rather than phases (the SwiftUI layer's container)
+    /// gets the count from the content (an empty state counts none), the error from the
+    /// blocking error, the banner or the footer, and whether another page exists from the
+    /// footer (a spinner or an error: yes; the end of the list: no).
+    ///
+    /// - Parameters:
+    ///   - presentation: What the screen shows, before any banner policy hides the banner.
+    ///   - kind: The kind of the phase it shows.
+    ///   - isCancellation: Whether a cancellation led to the phase.
+    ///   - count: How many items a value holds; by default a `Collection`'s count.
+    ///   - message: The text of an error.
+    public init<Value, Failure>(
+      _ presentation: Presentation<Value, Failure>, kind: PhaseKind, isCancellation: Bool = false,
+      count: (Value) -> Int? = { ($0 as? any Collection)?.count },
+      message: (Failure) -> String
+    ) {
+      let shown: Int?
+      switch presentation.body {
+      case .content(let value, _): shown = count(value)
+      case .empty: shown = 0
+      case .idle, .progress, .failure: shown = nil
+      }
+      let hasMore: Bool?
+      var error = presentation.blockingError ?? presentation.banner
+      switch presentation.footer {
+      case .none: hasMore = nil
+      case .loading: hasMore = true
+      case .failed(let failure):
+        hasMore = true
+        error = error ?? failure
+      case .endOfList: hasMore = false
+      }
+      self.init(
+        kind: kind, count: shown, message: error.map(message), hasMore: hasMore,
+        isCancellation: isCancellation)
+    }
+
+    public var description: String {
+      var parts = ["\(kind)"]
+      if let count { parts.append("count: \(count)") }
+      if let message { parts.append("message: \(message)") }
+      if let hasMore { parts.append("hasMore: \(hasMore)") }
+      if isCancellation { parts.append("cancelled") }
+      return parts.joined(separator: ", ")
     }
   }
 }

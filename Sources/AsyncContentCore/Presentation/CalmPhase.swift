@@ -125,13 +125,8 @@ public final class CalmPhase<Phase: AsyncPhase>: Observable {
 
   private func schedule(at deadline: LoaderClock.Instant) {
     wakeUp?.cancel()
-    wakeUp = Task { [weak self, clock] in
-      do {
-        try await clock.sleep(until: deadline, tolerance: nil)
-      } catch {
-        return  // cancelled: superseded by a newer deadline, or the object went away
-      }
-      guard !Task.isCancelled, let self else { return }
+    wakeUp = clock.wakeUp(at: deadline) { [weak self] in
+      guard let self else { return }
       self.wakeUp = nil
       self.perform(self.machine.deadlineReached(at: self.clock.now))
     }

@@ -5,8 +5,9 @@ import IdentifiedCollections
 import SwiftUI
 
 /// The paged country list: placeholders on the first load, a footer that loads the next page,
-/// pull-to-refresh, retry, a banner when a reload fails, and a switch that makes requests fail.
-/// The rows link to countries by value; the stack builds a detail screen only when one opens.
+/// pull-to-refresh, retry, a banner when a reload fails, how old the list is, and a switch that
+/// makes requests fail. The rows link to countries by value; the stack builds a detail screen
+/// only when one opens.
 struct CountryListScreen: View {
   let model: CountriesModel
   @State private var failsRequests = false
@@ -20,9 +21,12 @@ struct CountryListScreen: View {
       }
     }
     .safeAreaInset(edge: .bottom) {
-      Toggle("Make requests fail", systemImage: "bolt.horizontal", isOn: $failsRequests)
-        .padding()
-        .background(Color(red: 0.5, green: 0.5, blue: 0.5, opacity: 0.2))
+      VStack {
+        UpdatedLabel(loadedAt: model.countries.loadedDate)
+        Toggle("Make requests fail", systemImage: "bolt.horizontal", isOn: $failsRequests)
+      }
+      .padding()
+      .background(Color(red: 0.5, green: 0.5, blue: 0.5, opacity: 0.2))
     }
     .onChange(of: failsRequests) { model.api.failureSwitch.set(failsRequests) }
     .navigationTitle("Countries")

@@ -1,4 +1,5 @@
 // SwiftUI interface shim - data flow. See Core.swift for the rules.
+import Foundation
 
 // Apple: https://developer.apple.com/documentation/swiftui/dynamicproperty
 public protocol DynamicProperty {
@@ -162,6 +163,12 @@ extension EnvironmentValues {
     // Apple: https://developer.apple.com/documentation/swiftui/environmentvalues/redactionreasons
     public var redactionReasons: RedactionReasons {
         get { [] }
+        set {}
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/environmentvalues/locale
+    public var locale: Locale {
+        get { Locale(identifier: "en_US_POSIX") }
         set {}
     }
 }
