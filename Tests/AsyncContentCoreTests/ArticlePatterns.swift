@@ -191,7 +191,8 @@ enum LoadingStatesPattern {
 
     func load() {
       state = .loading
-      cancellable = publisher
+      cancellable =
+        publisher
         .map { LoadingState.loaded($0) }
         .catch { Just(LoadingState.failed($0)) }
         .sink { [weak self] state in
