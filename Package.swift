@@ -100,6 +100,14 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The tutorial "Build a countries app" (in AsyncContentCore's DocC catalog): its code files
+    // without SwiftUI (the app's web service and model), linked from the catalog's
+    // Resources/Tutorial into this target's folder, compiled and run on every platform.
+    .testTarget(
+      name: "CountriesTutorialTests",
+      dependencies: ["AsyncContent"],
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "CountriesDemoTests",
       dependencies: [

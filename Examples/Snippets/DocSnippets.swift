@@ -60,7 +60,8 @@ struct API: Sendable {
 
 let api = API()
 
-/// The `LoadableObject` of ComingFromTheSeedPatterns.md (compiled in DocSnippetTests.swift too).
+/// The `LoadableObject` of MigratingFromCommonLoadingPatterns.md (compiled in DocSnippetTests.swift
+/// too).
 @MainActor
 @Observable
 final class ArticleModel: LoadableObject {
@@ -132,25 +133,7 @@ struct CountryList: View {
   }
 }
 
-// MARK: - ComingFromTheSeedPatterns.md
-
-struct SeedCountriesView: View {
-  @State private var countries = AsyncLoader { try await api.countries() }
-
-  var body: some View {
-    AsyncLoaderView(countries) { countries in
-      List(countries) { country in Text(country.name) }
-    }
-  }
-}
-
-struct SeedOneLiner: View {
-  var body: some View {
-    AsyncView(operation: { try await api.countries() }) { countries in
-      List(countries) { country in Text(country.name) }
-    }
-  }
-}
+// MARK: - MigratingFromCommonLoadingPatterns.md (the rest is in MigrationSnippets.swift)
 
 struct SwitchStylePosts: View {
   @State private var phase: PagedPhase<[Post], any Error> = .idle

@@ -21,7 +21,8 @@ import FoundationNetworking
 // Sources/AsyncContent/AsyncContent.docc) and of README.md, verbatim, so that they compile as
 // part of the tests. `snippetsAreInSync` fails
 // when an article's block is not found here (or, for SwiftUI snippets, in
-// Examples/Snippets/DocSnippets.swift, which .ci/swiftui-typecheck type-checks).
+// Examples/Snippets/DocSnippets.swift and MigrationSnippets.swift, which .ci/swiftui-typecheck
+// type-checks; or, for the source articles' own patterns, in ArticlePatterns.swift).
 //
 // A block is exempt when it is fenced as ```swift-ui or preceded by
 // `<!-- snippet: skip (reason) -->`.
@@ -95,7 +96,8 @@ struct API: Sendable {
 
 let api = API()
 
-/// Fails its first call, then succeeds: seed 002's "success after a failed first try".
+/// Fails its first call, then succeeds: the "success after a failed first try" of
+/// "AsyncResourceView — simplified resource loading".
 actor FlakyColorService {
   private(set) var calls = 0
 
@@ -400,7 +402,7 @@ func snippetInitialPhases() -> (
   #expect(gate.cancelledCalls == 0)  // no view owned the load, so no swap cancelled it
 }
 
-// MARK: - ComingFromTheSeedPatterns.md
+// MARK: - MigratingFromCommonLoadingPatterns.md (the articles' own patterns: ArticlePatterns.swift)
 
 func snippetDataState() -> PagedPhase<[Post], any Error> {
   var dataState = PagedPhase<[Post], any Error>.idle
@@ -705,7 +707,7 @@ struct DocSnippetTests {
     #expect(paged.hasMore)
   }
 
-  @Test func comingFromTheSeedPatterns() async {
+  @Test func migratingFromCommonLoadingPatterns() async {
     let dataState = snippetDataState()
     #expect(dataState.kind == .loaded)
     #expect(dataState.value?.map(\.id) == [1, 2])
@@ -719,6 +721,64 @@ struct DocSnippetTests {
     #expect(model.phase.value == Article(id: 42, title: "Article 42"))
     await model.reload()
     #expect(model.phase.kind == .loaded)
+  }
+
+  /// The articles' own patterns behave as the page says they do.
+  @Test func theArticlesPatterns() async throws {
+    // Ralf Ebert's AsyncModel: a reload swaps the list for `inProgress`.
+    let gate = OperationGate<[Country]>()
+    let countries = RalfEbertPattern.AsyncModel { try await gate.call() }
+    let first = Task { await countries.reload() }
+    await settle { gate.pending == 1 }
+    gate.succeed(API.twoCountries)
+    await first.cancellableValue
+    let refresh = Task { await countries.reload() }
+    await settle { gate.pending == 1 }
+    let listIsGone = if case .inProgress = countries.result { true } else { false }
+    #expect(listIsGone)
+    gate.succeed(API.twoCountries)
+    await refresh.cancellableValue
+    let loaded: [Country] = if case .success(let value) = countries.result { value } else { [] }
+    #expect(loaded == API.twoCountries)
+
+    // kntkymt's PagingDataState: the value stays through paging, its failure and a reload.
+    var posts = KntkymtPattern.PagingDataState<[Int], any Error>.idle
+    posts.startLoading()
+    #expect(posts.isBusy && posts.value == nil)
+    posts = .success([1])
+    posts.startPaging()
+    #expect(posts.isBusy && posts.value == [1])
+    posts = .pagingFailure([1], URLError(.timedOut))
+    posts.startLoading()
+    let reloading = if case .reLoading([1]) = posts { true } else { false }
+    #expect(reloading)
+
+    // The AsyncResourceView store: success after a failed first try, as the article tests it.
+    let flaky = FlakyColorService()
+    let color = AsyncResourceViewPattern.AsyncResourceViewStore { try await flaky.randomColor() }
+    await color.loadResource()
+    let failed = if case .failure = color.state { true } else { false }
+    #expect(failed)
+    await color.loadResource()
+    let teal = if case .success(let name) = color.state { name } else { "" }
+    #expect(teal == "teal")
+
+    // Swift by Sundell's view model keeps the list and the error side by side.
+    let bookmarks = SundellPattern.BookmarkListViewModel()
+    await bookmarks.reload()
+    #expect(bookmarks.bookmarks.count == 20)
+    #expect(bookmarks.error == nil)
+
+    // PublishedObject: a publisher that delivers at once, here on the main actor.
+    let article = LoadingStatesPattern.PublishedObject(publisher: api.articlePublisher(id: 7))
+    article.load()
+    let title = if case .loaded(let loaded) = article.state { loaded.title } else { "" }
+    #expect(title == "Article 7")
+    let broken = LoadingStatesPattern.PublishedObject(
+      publisher: Fail<Article, any Error>(error: URLError(.badURL)))
+    broken.load()
+    let brokenFailed = if case .failed = broken.state { true } else { false }
+    #expect(brokenFailed)
   }
 
   @Test func loadingExperience() async throws {
@@ -769,7 +829,8 @@ struct DocSnippetTests {
   // MARK: Keeping the snippets in sync
 
   /// Every ```swift block of every article (the core's and the SwiftUI module's) and of
-  /// README.md appears, whitespace aside, in this file or in Examples/Snippets/DocSnippets.swift.
+  /// README.md appears, whitespace aside, in this file, in ArticlePatterns.swift or in
+  /// Examples/Snippets (DocSnippets.swift, MigrationSnippets.swift).
   @Test func snippetsAreInSync() throws {
     let root = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -786,7 +847,9 @@ struct DocSnippetTests {
     #expect(documents.count >= 9, "the articles were not found under \(catalog.path)")
 
     let compiled = try [
-      "Tests/AsyncContentCoreTests/DocSnippetTests.swift", "Examples/Snippets/DocSnippets.swift",
+      "Tests/AsyncContentCoreTests/DocSnippetTests.swift",
+      "Tests/AsyncContentCoreTests/ArticlePatterns.swift", "Examples/Snippets/DocSnippets.swift",
+      "Examples/Snippets/MigrationSnippets.swift",
     ].map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
     let haystacks = compiled.map(SnippetBlock.normalize)
 
@@ -800,7 +863,8 @@ struct DocSnippetTests {
           haystacks.contains { $0.contains(needle) },
           """
           The snippet \(block.name) is out of sync: copy it verbatim into \
-          DocSnippetTests.swift (core) or Examples/Snippets/DocSnippets.swift (SwiftUI), \
+          DocSnippetTests.swift (core), ArticlePatterns.swift (a source article's pattern) or \
+          Examples/Snippets/DocSnippets.swift or MigrationSnippets.swift (SwiftUI), \
           or mark it `<!-- snippet: skip (reason) -->`.
           """)
       }

@@ -5,6 +5,8 @@ import PackageDescription
 // `#if canImport(SwiftUI)` layer and its example app on Linux CI (.ci/swiftui-typecheck).
 // It is a separate package: the main package never depends on it, so clients never resolve it.
 // Nothing here renders; only the signatures, transcribed from developer.apple.com, matter.
+// It depends on OpenCombine, Combine's stand-in on Linux (as in AsyncContentCore), for the
+// `ObservableObject` that `StateObject` and `ObservedObject` require.
 let package = Package(
   name: "SwiftUIShim",
   products: [
@@ -12,9 +14,15 @@ let package = Package(
     // The Accessibility framework's announcement API, which the SwiftUI layer posts with.
     .library(name: "Accessibility", targets: ["Accessibility"]),
   ],
+  dependencies: [
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0")
+  ],
   targets: [
     .target(
       name: "SwiftUI",
+      dependencies: [
+        .product(name: "OpenCombine", package: "OpenCombine")
+      ],
       path: "Sources/SwiftUI"
     ),
     .target(

@@ -25,10 +25,15 @@ import tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 modules = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, ".build-shim/debug/Modules")
 out = tempfile.mkdtemp(prefix="shim-symbolgraph-")
+# The C module of the shim's OpenCombine dependency (COpenCombineHelpers), which loading the
+# shim's module needs: its module map sits in the build folder next to Modules.
+module_maps = []
+for path in sorted(glob.glob(os.path.join(os.path.dirname(modules), "*.build", "module.modulemap"))):
+    module_maps += ["-Xcc", f"-fmodule-map-file={path}"]
 # The SwiftUI module, and the Accessibility module beside it (VoiceOver announcements).
 for module in ("SwiftUI", "Accessibility"):
     subprocess.run(
-        ["swift", "symbolgraph-extract", "-module-name", module, "-I", modules,
+        ["swift", "symbolgraph-extract", "-module-name", module, "-I", modules, *module_maps,
          "-target", "x86_64-unknown-linux-gnu" if os.uname().machine == "x86_64" else "aarch64-unknown-linux-gnu",
          "-minimum-access-level", "public", "-output-dir", out],
         check=True,

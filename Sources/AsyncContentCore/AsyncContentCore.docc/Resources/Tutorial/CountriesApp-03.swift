@@ -1,0 +1,19 @@
+import SwiftUI
+
+/// The app: a window with a navigation stack.
+@main
+struct CountriesApp: App {
+  /// The app's loaders, made once: an `App` is created once, unlike a view.
+  @State private var model = CountriesModel()
+
+  var body: some Scene {
+    WindowGroup {
+      NavigationStack {
+        CountryListScreen(model: model)
+          .navigationDestination(for: Country.self) { country in
+            CountryDetailScreen(country: country, api: model.api)
+          }
+      }
+    }
+  }
+}

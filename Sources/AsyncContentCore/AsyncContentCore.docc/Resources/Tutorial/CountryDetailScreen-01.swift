@@ -1,0 +1,34 @@
+import AsyncContent
+import SwiftUI
+
+/// A country's details, loaded when the screen shows. Every push makes a new screen, with its own
+/// loader.
+struct CountryDetailScreen: View {
+  let country: Country
+  let api: CountryAPI
+
+  var body: some View {
+    AsyncView { [api, id = country.id] in
+      try await api.detail(id: id)
+    } loading: {
+      ProgressView("Loading \(country.name)…")
+    } content: { detail in
+      List {
+        Section("Country") {
+          CountryRow(country: detail.country)
+        }
+        Section("Facts") {
+          Text("Population: \(detail.population)")
+          Text("Area: \(detail.area) km²")
+          ForEach(detail.languages, id: \.self) { language in
+            Text(verbatim: language)
+          }
+        }
+        Section {
+          RetryButton("Reload")
+        }
+      }
+    }
+    .navigationTitle(country.name)
+  }
+}

@@ -1,0 +1,84 @@
+import AsyncContent
+import Foundation
+import Testing
+
+/// The core of the DocC tutorial "Build a countries app": its web service and its model, which
+/// this target compiles from the catalog's Resources/Tutorial (the two files beside this one link
+/// there), do what the tutorial says. The service answers at once here (`latency: .zero`), so no
+/// test waits on the wall clock.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct CountriesTutorialTests {
+  private func makeModel() -> (CountriesModel, CountryAPI) {
+    let api = CountryAPI(latency: .zero)
+    return (CountriesModel(api: api), api)
+  }
+
+  @Test func theFirstPageHasTwelveCountries() async {
+    let (model, _) = makeModel()
+    await model.countries.load()
+    #expect(model.countries.phase.kind == .loaded)
+    #expect(model.countries.items.count == 12)
+    #expect(model.countries.items.first?.name == "Austria")
+    #expect(model.countries.hasMore)
+  }
+
+  @Test func pagesEndAfterThirtyCountries() async {
+    let (model, _) = makeModel()
+    await model.countries.load()
+    await model.countries.loadMore()
+    #expect(model.countries.items.count == 24)
+    await model.countries.loadMore()
+    #expect(model.countries.items.count == 30)
+    #expect(!model.countries.hasMore)
+    let footer = model.countries.phase.presentation(hasMore: model.countries.hasMore).footer
+    let isEndOfList = if case .endOfList = footer { true } else { false }
+    #expect(isEndOfList)
+  }
+
+  @Test func aFailedRefreshKeepsTheList() async {
+    let (model, api) = makeModel()
+    await model.countries.load()
+    api.failureSwitch.set(true)
+    await model.countries.reload()
+    #expect(model.countries.phase.kind == .reloadFailed)
+    #expect(model.countries.items.count == 12)  // the list stays
+    #expect(model.countries.phase.presentation(hasMore: model.countries.hasMore).banner != nil)
+
+    api.failureSwitch.set(false)
+    await model.countries.reload()
+    #expect(model.countries.phase.kind == .loaded)
+  }
+
+  @Test func aFailedFirstLoadIsRetried() async {
+    let (model, api) = makeModel()
+    api.failureSwitch.set(true)
+    await model.countries.load()
+    #expect(model.countries.phase.kind == .failed)
+    api.failureSwitch.set(false)
+    await model.countries.retry()
+    #expect(model.countries.phase.kind == .loaded)
+    #expect(model.countries.items.count == 12)
+  }
+
+  @Test func aFailedPageKeepsTheListAndLoadsAgain() async {
+    let (model, api) = makeModel()
+    await model.countries.load()
+    api.failureSwitch.set(true)
+    await model.countries.loadMore()
+    #expect(model.countries.phase.kind == .loadMoreFailed)
+    #expect(model.countries.items.count == 12)
+    api.failureSwitch.set(false)
+    await model.countries.loadMore()
+    #expect(model.countries.items.count == 24)
+  }
+
+  @Test func detailsAndPlaceholders() async throws {
+    let api = CountryAPI(latency: .zero)
+    let japan = try await api.detail(id: "JP")
+    #expect(japan.country.capital == "Tokyo")
+    await #expect(throws: URLError.self) { try await api.detail(id: "XX") }
+    #expect(Country.placeholder(1).id == "placeholder-1")
+    #expect(Country.placeholder(1) != Country.placeholder(2))
+  }
+}

@@ -1,0 +1,1 @@
+../../Sources/AsyncContentCore/AsyncContentCore.docc/Resources/Tutorial/CountryAPI-01.swift
