@@ -33,7 +33,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
-    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
@@ -44,10 +43,7 @@ let package = Package(
   targets: [
     .target(
       name: "AsyncContentCore",
-      dependencies: [
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
-        openCombine,
-      ],
+      dependencies: [openCombine],
       // The String Catalog of the default texts (Localizable.xcstrings). Xcode compiles it;
       // SwiftPM's own build copies it as it is, and StringCatalog reads either.
       resources: [.process("Resources")],

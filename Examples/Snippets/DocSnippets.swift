@@ -5,7 +5,6 @@
 
 import AsyncContent
 import Foundation
-import IdentifiedCollections
 import Observation
 import SwiftUI
 
@@ -184,7 +183,7 @@ struct FetchStylePosts: View {
 }
 
 struct BindableFetchStylePosts: View {
-  @State private var phase: PagedPhase<IdentifiedArrayOf<Post>, any Error> = .idle
+  @State private var phase: PagedPhase<IdentifiedItems<Post>, any Error> = .idle
 
   var body: some View {
     PagingList(phase: $phase) { (lastID: Int?) in

@@ -8,7 +8,6 @@
 
 import AsyncContent
 import Foundation
-import IdentifiedCollections
 import Observation
 import SwiftUI
 

@@ -1,7 +1,6 @@
 #if canImport(SwiftUI)
 public import AsyncContentCore
 internal import Foundation
-public import IdentifiedCollections
 public import SwiftUI
 
 /// A paged list: rows, an empty state, a footer that loads the next page when its spinner
@@ -207,7 +206,7 @@ extension PagingList {
     },
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
     @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
-  ) where Items == IdentifiedArrayOf<Item>, Failure == any Error {
+  ) where Items == IdentifiedItems<Item>, Failure == any Error {
     self.init(
       source: .loader { PagingSnapshot(loader) }, placeholder: placeholder, isEmpty: isEmpty,
       loading: loading(), failure: failure, empty: empty(), footer: footer, row: row)
@@ -251,7 +250,7 @@ extension PagingList {
     },
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
     @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
-  ) where Items == IdentifiedArrayOf<Item>, Failure == any Error {
+  ) where Items == IdentifiedItems<Item>, Failure == any Error {
     self.init(
       source: .owned(
         id: AnyHashable(id),
@@ -267,7 +266,7 @@ extension PagingList {
   /// errors, say) but does not drive the loads.
   ///
   /// ```swift
-  /// @State private var phase: PagedPhase<IdentifiedArrayOf<Post>, any Error> = .idle
+  /// @State private var phase: PagedPhase<IdentifiedItems<Post>, any Error> = .idle
   ///
   /// var body: some View {
   ///   PagingList(id: feed, phase: $phase, fetchPage: fetchPosts) { PostRow(post: $0) }
@@ -302,7 +301,7 @@ extension PagingList {
     },
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
     @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
-  ) where Items == IdentifiedArrayOf<Item>, Failure == any Error {
+  ) where Items == IdentifiedItems<Item>, Failure == any Error {
     self.init(
       source: .owned(
         id: AnyHashable(id),
@@ -379,7 +378,7 @@ extension PagingSnapshot {
   /// What a paged loader shows now, and its loads.
   @MainActor
   init<Item, Cursor>(_ loader: PagedLoader<Item, Cursor>)
-  where Items == IdentifiedArrayOf<Item>, Failure == any Error {
+  where Items == IdentifiedItems<Item>, Failure == any Error {
     self.init(
       phase: loader.phase, hasMore: loader.hasMore, source: ObjectIdentifier(loader),
       status: SourceStatus(loader), actions: LoadActions(paged: loader),

@@ -3,7 +3,6 @@ import AsyncContentTestSupport
 import Clocks
 import ConcurrencyExtras
 import Foundation
-import IdentifiedCollections
 import Observation
 import Testing
 
@@ -356,7 +355,7 @@ func snippetInitialPhases() -> (
   let loaded = AsyncLoader(phase: .loaded(["Austria", "Brazil"])) { ["Austria", "Brazil"] }
   let failed = AsyncLoader<[String]>(phase: .failed(URLError(.timedOut))) { [] }
   let paged = PagedLoader<Country, Int>(
-    phase: .loaded(IdentifiedArray(uniqueElements: [Country(id: "AT", name: "Austria")])),
+    phase: .loaded(IdentifiedItems([Country(id: "AT", name: "Austria")])),
     nextCursor: 1
   ) { _ in Page(items: [], nextCursor: nil) }
   return (loaded, failed, paged)

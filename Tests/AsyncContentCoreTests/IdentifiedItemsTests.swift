@@ -166,6 +166,23 @@ struct IdentifiedItemsTests {
     expectItems(tagged, [Tagged(1, "b")])
   }
 
+  @Test func appendKeepsTheFirstCopyAndSaysWhereItIs() {
+    var items = IdentifiedItems<Row>(rows(1...3, "old") as [Row])
+    #expect(items.append(Row(4, "new")) == (true, 3))
+    #expect(items.append(Row(2, "new")) == (false, 1))
+    expectItems(items, rows(1...3, "old") + [Row(4, "new")])
+    #expect(!items.isIndexed)
+    #expect(items.append(Row(0, "out of order")) == (true, 4))
+    #expect(items.append(Row(0, "again")) == (false, 4))
+    #expect(items.isIndexed)
+    expectItems(items, rows(1...3, "old") + [Row(4, "new"), Row(0, "out of order")])
+
+    var tagged = IdentifiedItems<Tagged>()
+    #expect(tagged.append(Tagged(1, "a")) == (true, 0))
+    #expect(tagged.append(Tagged(1, "b")) == (false, 0))
+    expectItems(tagged, [Tagged(1, "a")])
+  }
+
   @Test func manyRandomIdsKeepTheIndexConsistent() {
     var generator = PhasePropertyRunner.random(stream: 23)
     var items = IdentifiedItems<Row>()

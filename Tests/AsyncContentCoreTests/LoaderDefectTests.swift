@@ -4,7 +4,6 @@ import Clocks
 import ConcurrencyExtras
 import FlyingFox
 import Foundation
-import IdentifiedCollections
 import PropertyBased
 import Testing
 
@@ -85,7 +84,7 @@ struct LoaderDefectTests {
 
   @Test func aPagedLoaderCreatedInALoadingPhaseStartsARealLoadOnTheFirstTrigger() async {
     // A first-page loading phase: load() and reload() start the first page.
-    for phase in [PagedPhase<IdentifiedArrayOf<PagedRow>, any Error>.loading, .reloading([])] {
+    for phase in [PagedPhase<IdentifiedItems<PagedRow>, any Error>.loading, .reloading([])] {
       let pages = RowGate()
       let loader = PagedLoader(phase: phase) { try await pages.fetch($0) }
       let load = Task { await loader.load() }
@@ -98,7 +97,7 @@ struct LoaderDefectTests {
     // A load-more phase: loadMore() starts the next page at the given cursor.
     let pages = RowGate()
     let loader = PagedLoader(
-      phase: .loadingMore(IdentifiedArray(uniqueElements: rows(0..<2))), nextCursor: 2
+      phase: .loadingMore(IdentifiedItems(rows(0..<2))), nextCursor: 2
     ) { try await pages.fetch($0) }
     let more = Task { await loader.loadMore() }
     await eventually { pages.pending == 1 }
@@ -136,7 +135,7 @@ struct LoaderDefectTests {
   @Test func theFirstPageGoesThroughACustomMerge() async {
     let pages = RowGate()
     let keepFirst: PagedLoader<PagedRow, Int>.MergePage = { items, page in
-      for item in page where items[id: item.id] == nil { items.append(item) }
+      for item in page { items.append(item) }
     }
     let loader = PagedLoader(merge: keepFirst) { try await pages.fetch($0) }
     let load = Task { await loader.load() }
@@ -213,7 +212,7 @@ struct LoaderDefectTests {
   ) async -> String {
     let clock = TestClock()
     let pages = RowGate()
-    let sample = PhaseDiagram.sample(kind).map { IdentifiedArray(uniqueElements: rows($0)) }
+    let sample = PhaseDiagram.sample(kind).map { IdentifiedItems(rows($0)) }
     let loader = PagedLoader(
       phase: sample, nextCursor: 5, clock: clock, staleAfter: .seconds(10)
     ) { try await pages.fetch($0) }

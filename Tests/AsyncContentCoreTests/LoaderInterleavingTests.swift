@@ -2,7 +2,6 @@ import AsyncContentCore
 import AsyncContentTestSupport
 import ConcurrencyExtras
 import Foundation
-import IdentifiedCollections
 import Testing
 
 /// Randomized interleavings of triggers, completions in any order, failures, cancellations
@@ -988,7 +987,7 @@ private struct PagedSchedule {
   }
 
   static func snapshot(
-    _ phase: PagedPhase<IdentifiedArrayOf<PagedRow>, any Error>
+    _ phase: PagedPhase<IdentifiedItems<PagedRow>, any Error>
   ) -> PagedSnapshot? {
     var error: Int?
     if let thrown = phase.error {
@@ -999,7 +998,7 @@ private struct PagedSchedule {
   }
 
   private func check(
-    _ actual: PagedPhase<IdentifiedArrayOf<PagedRow>, any Error>, _ items: [PagedRow],
+    _ actual: PagedPhase<IdentifiedItems<PagedRow>, any Error>, _ items: [PagedRow],
     _ loader: PagedLoader<PagedRow, Int>, _ server: PageServer, _ callers: Callers,
     settled: Bool, before: Set<Int>
   ) -> String? {
@@ -1071,7 +1070,7 @@ private struct PagedSchedule {
   /// checked; the loader's own phase at the end of a schedule.
   private static func checkFooter(
     _ loader: PagedLoader<PagedRow, Int>,
-    _ phase: PagedPhase<IdentifiedArrayOf<PagedRow>, any Error>, fromLoader: Bool = false
+    _ phase: PagedPhase<IdentifiedItems<PagedRow>, any Error>, fromLoader: Bool = false
   ) -> String? {
     let footer =
       fromLoader

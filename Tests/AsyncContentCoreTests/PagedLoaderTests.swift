@@ -2,7 +2,6 @@ import AsyncContentCore
 import AsyncContentTestSupport
 import Clocks
 import ConcurrencyExtras
-import IdentifiedCollections
 import Observation
 import Testing
 
@@ -576,12 +575,12 @@ struct PagedLoaderTests {
     #expect(moves <= 20, "the items moved \(moves) times in \(pageCount) pages")
 
     // The measure sees copies: with a second reference held, every append moves the buffer.
-    var control: IdentifiedArrayOf<PagedRow> = [PagedRow(id: 0)]
+    var control: IdentifiedItems<PagedRow> = [PagedRow(id: 0)]
     var controlMoves = 0
     for id in 1...pageCount {
       let held = control
       let before = held.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-      control.append(PagedRow(id: id))
+      control.updateOrAppend(PagedRow(id: id))
       let after = control.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
       if after != before { controlMoves += 1 }
       #expect(held.count == id)
@@ -596,7 +595,7 @@ struct PagedLoaderTests {
     ]
     let loader = PagedLoader<PagedRow, Int>(
       merge: { items, page in
-        for row in page where items[id: row.id] == nil { items.append(row) }  // keep the first
+        for row in page where items[id: row.id] == nil { items.updateOrAppend(row) }  // keep the first
       }
     ) { cursor in
       let index = cursor ?? 0

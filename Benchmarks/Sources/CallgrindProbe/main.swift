@@ -54,6 +54,8 @@ func run(_ scenario: String, count: Int) async {
     consume(loader)
   case "bare-await":
     consume(await runBareAwaits(count))
+  case "task-await":
+    consume(await runTaskAwaits(count))
   case "paging-setup":
     consume(makePages(items: count, pageSize: pageSize))
   case "paging-loader":
@@ -67,6 +69,10 @@ func run(_ scenario: String, count: Int) async {
   case "paging-append":
     let pages = makePages(items: count, pageSize: pageSize)
     let loaded = pageByAppending(pages)
+    precondition(loaded == count, "the append lost items: \(loaded) of \(count)")
+  case "paging-task-append":
+    let pages = makePages(items: count, pageSize: pageSize)
+    let loaded = await pageByTaskAndAppending(pages)
     precondition(loaded == count, "the append lost items: \(loaded) of \(count)")
   case "paging-await-append":
     let pages = makePages(items: count, pageSize: pageSize)

@@ -1,9 +1,28 @@
 public import AsyncContentCore
 import Observation
 
-/// The operation of every load scenario: it returns at once, so a scenario measures the
-/// loader's own cost.
-public let immediateOperation: @Sendable () async throws -> Int = { 42 }
+/// A value that is ready at once, read from memory the optimizer cannot see through.
+public final class ReadyValue: Sendable {
+  public let value: Int
+
+  public init(_ value: Int) {
+    self.value = value
+  }
+}
+
+/// An operation that returns a ready value, as a fetch answered from a cache does: it reads
+/// the value from memory, so the compiler keeps its hop onto the global executor (an operation
+/// that touches nothing, such as `{ 42 }`, has its hop optimised away and runs as a plain call
+/// on the caller's executor, which no real fetch does).
+@inline(never)
+public func makeHoppingOperation(_ value: Int = 42) -> @Sendable () async throws -> Int {
+  let ready = ReadyValue(value)
+  return { ready.value }
+}
+
+/// The operation of every load scenario: it hops off the main actor and returns at once, so a
+/// scenario measures the loader's own cost beside the hops any load makes.
+public let immediateOperation = makeHoppingOperation()
 
 /// A loader over ``immediateOperation``.
 @MainActor
@@ -41,6 +60,22 @@ public func runBareAwaits(
   var sum = 0
   for _ in 0..<count {
     sum &+= (try? await operation()) ?? 0
+  }
+  return sum
+}
+
+/// The floor of a load (issue 10, target 4): `count` times `await Task { try await operation()
+/// }.value` from the main actor, with the hopping operation. A load must outlive the caller
+/// that started it (pull-to-refresh survives SwiftUI cancelling its task), so it runs in a
+/// `Task` of its own and the caller waits for it: this is what any such load costs before it
+/// records anything.
+@MainActor
+public func runTaskAwaits(
+  _ count: Int, operation: @escaping @Sendable () async throws -> Int = immediateOperation
+) async -> Int {
+  var sum = 0
+  for _ in 0..<count {
+    sum &+= (try? await Task { try await operation() }.value) ?? 0
   }
   return sum
 }

@@ -103,6 +103,23 @@ public func pageByAppending(_ pages: [[Item]]) -> Int {
   return items.count
 }
 
+/// The floor of a loader's page (issue 10, target 2): one `Task` per page that awaits the same
+/// kind of fetch as the loader's, then `Array.append(contentsOf:)`. A loader's page must run in
+/// a task of its own (it outlives the caller), so this is what any loader pays per page before
+/// it de-duplicates or records anything.
+///
+/// - Returns: the number of items appended.
+@MainActor
+public func pageByTaskAndAppending(_ pages: [[Item]]) async -> Int {
+  let fetch: @Sendable (Int) async throws -> [Item] = { pages[$0] }
+  var items: [Item] = []
+  for index in pages.indices {
+    guard let page = try? await Task(operation: { try await fetch(index) }).value else { break }
+    items.append(contentsOf: page)
+  }
+  return items.count
+}
+
 // MARK: Decomposition (reported by callgrind.sh, not thresholded)
 
 /// The floor plus one awaited operation per page: what any async pager pays per page before

@@ -47,6 +47,24 @@ extension IdentifiedItems {
     return updateOrAppendHashed(item)
   }
 
+  /// Appends an item whose id is new and leaves an item already present as it is: the
+  /// merge that keeps the first copy of a repeated item, as `IdentifiedArray.append(_:)` does.
+  ///
+  /// ```swift
+  /// for post in page where posts.append(post).inserted { unread += 1 }
+  /// ```
+  ///
+  /// - Parameter item: The item to append. O(1) amortised; O(log n) to find a repeated id
+  ///   while the ids ascend.
+  /// - Returns: Whether it was appended, and the position of the item with its id.
+  @inlinable
+  @discardableResult
+  public mutating func append(_ item: Item) -> (inserted: Bool, index: Int) {
+    if let existing = index(id: item.id) { return (false, existing) }
+    updateOrAppend(item)
+    return (true, storage.count &- 1)
+  }
+
   /// Merges a page of older items at the front, as a chat or a feed loads its previous page:
   /// the new ids go before the current first item, in page order, and an id already present
   /// updates its entry where it stands.

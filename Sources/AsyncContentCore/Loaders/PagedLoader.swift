@@ -1,5 +1,3 @@
-public import IdentifiedCollections
-
 /// The owner of a cursor-paged list: the first page, load-more, pull-to-refresh, an end of list
 /// and items unique by id, with the rules of ``AsyncLoader``.
 ///
@@ -26,8 +24,9 @@ public import IdentifiedCollections
 @MainActor
 public final class PagedLoader<Item: Identifiable & Sendable, Cursor: Sendable>: LoaderBase
 where Item.ID: Sendable {
-  /// The items, in a collection unique by id.
-  public typealias Items = IdentifiedArrayOf<Item>
+  /// The items, in a collection unique by id: ``IdentifiedItems``, which appends a page of
+  /// ascending ids at about the cost of `Array.append`.
+  public typealias Items = IdentifiedItems<Item>
   /// Adds a page to the items, in place.
   public typealias MergePage = (_ items: inout Items, _ page: [Item]) -> Void
   /// Fetches the page at a cursor (`nil` for the first page).
@@ -89,7 +88,7 @@ where Item.ID: Sendable {
   /// whose ids are already loaded.
   @inlinable
   public nonisolated static func updateOrAppend(_ items: inout Items, _ page: [Item]) {
-    for item in page { items.updateOrAppend(item) }
+    items.updateOrAppend(contentsOf: page)
   }
 
   /// The items on screen; empty when there are none.

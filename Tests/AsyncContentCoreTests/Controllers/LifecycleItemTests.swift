@@ -2,7 +2,6 @@ import AsyncContentCore
 import AsyncContentTestSupport
 import Clocks
 import ConcurrencyExtras
-import IdentifiedCollections
 import Testing
 
 // The eleven mistakes of the SwiftUI layer that compiled and then went wrong on a device, each
@@ -493,7 +492,7 @@ struct LifecycleItemTests {
   private func updateOnlyPageScenario(legacy: Bool) async -> [Int?] {
     let pages = PagedGate<LifecycleRow, Int>()
     let loader = PagedLoader<LifecycleRow, Int>(
-      phase: .loaded(IdentifiedArray(uniqueElements: [LifecycleRow(id: 1), LifecycleRow(id: 2)])),
+      phase: .loaded(IdentifiedItems([LifecycleRow(id: 1), LifecycleRow(id: 2)])),
       nextCursor: 2
     ) { try await pages.fetch($0) }
     let lifecycle = ViewLifecycle()
@@ -533,7 +532,7 @@ struct LifecycleItemTests {
   func item08_oncePerPageNeverDuringReload() async {
     let pages = PagedGate<LifecycleRow, Int>()
     let loader = PagedLoader<LifecycleRow, Int>(
-      phase: .loaded(IdentifiedArray(uniqueElements: [LifecycleRow(id: 1)])), nextCursor: 1
+      phase: .loaded(IdentifiedItems([LifecycleRow(id: 1)])), nextCursor: 1
     ) { try await pages.fetch($0) }
     let pager = LoadMoreController()
     let loadMore: @Sendable () async -> Void = { await loader.loadMore() }
@@ -567,7 +566,7 @@ struct LifecycleItemTests {
   func item08_failedPageOnlyFromItsButton() async {
     let pages = PagedGate<LifecycleRow, Int>()
     let loader = PagedLoader<LifecycleRow, Int>(
-      phase: .loaded(IdentifiedArray(uniqueElements: [LifecycleRow(id: 1)])), nextCursor: 1
+      phase: .loaded(IdentifiedItems([LifecycleRow(id: 1)])), nextCursor: 1
     ) { try await pages.fetch($0) }
     let pager = LoadMoreController()
     let loadMore: @Sendable () async -> Void = { await loader.loadMore() }

@@ -1,7 +1,6 @@
 // Positive control: correct code against the shim and the AsyncContent module compiles.
 // EXPECT-PASS
 import AsyncContent
-import IdentifiedCollections
 import SwiftUI
 
 struct RetryCountKey: EnvironmentKey {
@@ -53,7 +52,7 @@ struct LayerScreen: View {
   @State private var posts = PagedLoader<Post, Int>.offset(pageSize: 20) { offset, limit in
     (offset..<offset + limit).map { Post(id: $0, title: "Post \($0)") }
   }
-  @State private var phase: PagedPhase<IdentifiedArrayOf<Post>, any Error> = .idle
+  @State private var phase: PagedPhase<IdentifiedItems<Post>, any Error> = .idle
   @State private var error: (any Error)?
   @State private var isOn = false
 

@@ -1,7 +1,6 @@
 #if canImport(SwiftUI)
 import AsyncContent
 import Foundation
-import IdentifiedCollections
 import SwiftUI
 
 /// The paged country list: placeholders on the first load, a footer that loads the next page,
@@ -14,7 +13,7 @@ struct CountryListScreen: View {
 
   var body: some View {
     PagingList(
-      model.countries, placeholder: IdentifiedArrayOf(uniqueElements: Country.placeholders)
+      model.countries, placeholder: IdentifiedItems(Country.placeholders)
     ) { country in
       NavigationLink(value: country) {
         CountryRow(country: country)
