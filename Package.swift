@@ -58,6 +58,9 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Routes the issues `eventually` reports to the running test framework (Swift Testing
+        // or XCTest); without it they are only printed, and the test passes.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -379,7 +379,7 @@ func snippetInitialPhases() -> (
   #expect(recorder.kinds == [.idle, .loading, .loaded])
 }
 
-@Test @MainActor func theContainerStartsTheFirstLoad() async {
+@Test(.timeLimit(.minutes(1))) @MainActor func theContainerStartsTheFirstLoad() async {
   let gate = OperationGate<[String]>()
   let loader = AsyncLoader { try await gate.call() }
   let controller = ContentController()
@@ -477,7 +477,7 @@ func snippetStateMachine() -> ProgressTimingStateMachine.State {
   return machine.state
 }
 
-@Test @MainActor func aQuickFirstLoadShowsNoSpinner() async {
+@Test(.timeLimit(.minutes(1))) @MainActor func aQuickFirstLoadShowsNoSpinner() async {
   await withMainSerialExecutor {
     let clock = TestClock()
     let calm = CalmPhase(LoadPhase<[String], any Error>.idle, clock: clock)
