@@ -595,7 +595,7 @@ struct PagedLoaderTests {
     ]
     let loader = PagedLoader<PagedRow, Int>(
       merge: { items, page in
-        for row in page where items[id: row.id] == nil { items.updateOrAppend(row) }  // keep the first
+        for row in page { items.append(row) }  // keeps the first copy
       }
     ) { cursor in
       let index = cursor ?? 0

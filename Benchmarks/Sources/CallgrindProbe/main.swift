@@ -1,7 +1,7 @@
 // Runs one scenario, chosen by argv, for `callgrind.sh` (instruction counts) and for the
 // idle-loader memory figure:
 //
-//     CallgrindProbe <scenario> <n>
+//     CallgrindProbe <scenario> <n> [page size]
 //
 // Scenarios: load-cycle (n cycles), bare-await (n awaits), paging-setup, paging-loader,
 // paging-rebuild, paging-append, paging-await-append, paging-identified (n items in pages of
@@ -25,12 +25,13 @@ import Foundation
 import Scenarios
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
-  print("usage: CallgrindProbe <scenario> <n>")
+guard (3...4).contains(arguments.count), let count = Int(arguments[2]), count >= 0,
+  let pageSize = arguments.count == 4 ? Int(arguments[3]) : 50, pageSize > 0
+else {
+  print("usage: CallgrindProbe <scenario> <n> [page size, 50 by default]")
   exit(64)
 }
 let scenario = arguments[1]
-let pageSize = 50
 
 /// Keeps `value` alive and opaque to the optimizer.
 @inline(never)

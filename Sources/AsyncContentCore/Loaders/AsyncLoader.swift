@@ -43,23 +43,26 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   public typealias Operation = @Sendable () async throws -> Value
 
   /// The phase of the load.
-  public var phase: LoadPhase<Value, any Error> {
+  @inlinable
+  public final var phase: LoadPhase<Value, any Error> {
     accessPhase()
     return storedPhase
   }
 
   /// What a trigger does when a load already runs.
-  public var overlapPolicy: OverlapPolicy
+  public final var overlapPolicy: OverlapPolicy
 
-  private var storedPhase: LoadPhase<Value, any Error>
-  /// Where the value comes from; set once, by the initializers.
-  private var source = Source.subclass
+  // The triggers and the landing of a load are inlinable: they are compiled where `Value` is
+  // known (the app's module), so a load looks no generic metadata up at run time. Their state
+  // is therefore `@usableFromInline`; it is not API.
 
-  enum Source {
-    case operation(Operation)
-    case subclass
-    case sequence(@MainActor (SequenceSink) async -> Void)
-  }
+  /// The phase, read and written without notifying observers; ``LoaderBase`` notifies. It
+  /// skips the exclusivity checks for the reasons ``LoaderBase``'s state does.
+  @exclusivity(unchecked) @usableFromInline final var storedPhase: LoadPhase<Value, any Error>
+  /// The closure the initializers were given; `nil` for a subclass or a subscription.
+  @exclusivity(unchecked) @usableFromInline final var storedOperation: Operation?
+  /// The subscription of a sequence or publisher loader; `nil` for any other loader.
+  private var subscription: (@MainActor (SequenceSink) async -> Void)?
 
   /// Creates a loader that runs `operation`.
   ///
@@ -80,7 +83,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
     operation: @escaping Operation
   ) {
     self.init(phase: phase, clock: clock, retry: retry, staleAfter: staleAfter, overlap: overlap)
-    source = .operation(operation)
+    storedOperation = operation
   }
 
   /// Creates a loader for a subclass that overrides ``makeOperation()``.
@@ -117,7 +120,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
     sequence: @escaping @MainActor (SequenceSink) async -> Void
   ) {
     self.init(phase: phase, clock: clock, staleAfter: staleAfter, overlap: .latestWins)
-    source = .sequence(sequence)
+    subscription = sequence
   }
 
   /// Makes the operation of a load; called on the main actor each time a load starts.
@@ -130,7 +133,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   /// - Returns: The operation; without an override or a closure, one that throws
   ///   ``AsyncLoaderError/missingOperation(loader:)``.
   open func makeOperation() -> Operation {
-    if case .operation(let operation) = source { return operation }
+    if let storedOperation { return storedOperation }
     let loader = String(describing: type(of: self))
     return { throw AsyncLoaderError.missingOperation(loader: loader) }
   }
@@ -140,43 +143,50 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   /// Loads when there is nothing current (idle, failed, or a stale value) and returns when that
   /// load finishes; joins a load that runs, under either ``OverlapPolicy``. This is what `.task`
   /// calls, so appearing again does not fetch again.
-  public func load() async {
+  @inlinable
+  public final func load() async {
     if startLoadIfNeeded() { await waitForLoad() }
   }
 
   /// Fetches whatever is shown and returns when the load finishes; joins a load that runs
   /// (or replaces it under ``OverlapPolicy/latestWins``). Pull-to-refresh calls it: the value
   /// stays visible while it runs, and cancelling the awaiting task does not cancel the load.
-  public func reload() async {
+  @inlinable
+  public final func reload() async {
     startReload()
     await waitForLoad()
   }
 
   /// Tries again after a failure; the same as ``reload()``.
-  public func retry() async {
+  @inlinable
+  public final func retry() async {
     await reload()
   }
 
   /// Starts ``load()`` without waiting, for button actions and `onAppear`; it decides exactly
   /// as ``load()`` does.
-  public func startLoad() {
+  @inlinable
+  public final func startLoad() {
     startLoadIfNeeded()
   }
 
   /// Starts ``reload()`` without waiting, for button actions; it decides exactly as
   /// ``reload()`` does.
-  public func startReload() {
+  @inlinable
+  public final func startReload() {
     if !isLoadRunning || overlapPolicy == .latestWins { begin() }
   }
 
   /// Cancels the running load or subscription. The phase returns to where the load started
   /// (a first load to idle, a reload to loaded, a retry to failed) and waiting callers resume.
-  public func cancel() {
+  @inlinable
+  public final func cancel() {
     stopLoad { storedPhase.cancel() }
   }
 
   /// Cancels any work and forgets the value, the error and the failure count: back to idle.
-  public func reset() {
+  @inlinable
+  public final func reset() {
     storedLoadedAt = nil
     stopLoad { storedPhase.reset() }
     resetFailureCount()
@@ -184,70 +194,91 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
 
   /// Whether ``load()`` would fetch: no load runs, and the phase is idle, failed or a loading
   /// phase no load stands behind (an initial phase), or the value is stale.
-  public var needsLoad: Bool {
+  @inlinable
+  public final var needsLoad: Bool {
+    accessPhase()
+    return needsLoadNow
+  }
+
+  // MARK: Running loads
+
+  /// ``needsLoad``, without registering an observation.
+  @inlinable
+  final var needsLoadNow: Bool {
     guard !isLoadRunning else { return false }
-    switch phase.kind {
+    switch storedPhase.kind {
     case .idle, .failed, .loading, .reloading, .retrying, .loadingMore: return true
     case .loaded, .reloadFailed, .loadMoreFailed: return isStale
     }
   }
 
-  // MARK: Running loads
-
   /// Starts a load when ``load()`` should; returns whether a load runs to wait for.
+  @inlinable
   @discardableResult
-  private func startLoadIfNeeded() -> Bool {
+  final func startLoadIfNeeded() -> Bool {
     if isLoadRunning { return true }  // joins, whatever the overlap policy
-    guard needsLoad else { return false }
+    guard needsLoadNow else { return false }
     begin()
     return true
   }
 
   /// Starts a new load: supersedes whatever runs and moves the phase to a loading case.
-  private func begin() {
-    switch source {
-    case .operation, .subclass:
-      let operation = makeOperation()
-      beginLoad({ storedPhase.startLoading() == .started }) { generation in
-        Task { [weak self, retryPolicy, clock] in
-          let outcome = await runAttempts(
-            operation, retry: retryPolicy, clock: clock,
-            isCurrent: { self?.isCurrent(generation) ?? false },
-            failedAttempt: { self?.countFailedAttempt() })
-          self?.finish(outcome)
-        }
-      }
-    case .sequence(let iterate):
-      beginLoad({ storedPhase.startLoading() == .started }) { generation in
-        let sink = SequenceSink(loader: self, generation: generation)
-        return Task { await iterate(sink) }
+  @inlinable
+  final func begin() {
+    if beginSubscription() { return }
+    let operation = makeOperation()
+    let loader = WeakReference(self)
+    beginLoad({ storedPhase.startLoading() == .started }) { generation in
+      Task {
+        let outcome = await runAttempts(
+          operation, isCurrent: { loader.object?.isCurrent(generation) ?? false },
+          retryAfterFailure: { loader.object?.retryAfterFailure(attempts: $0, error: $1) })
+        guard let self = loader.object, let outcome, self.isCurrent(generation) else { return }
+        self.finish(outcome)
       }
     }
   }
 
-  /// Lands the outcome of a current run; `nil` (stale) changes nothing.
-  private func finish(_ outcome: LoadOutcome<Value>?) {
+  /// Starts a new subscription if this is a sequence or publisher loader.
+  ///
+  /// - Returns: Whether it is one (and the subscription started).
+  @usableFromInline
+  final func beginSubscription() -> Bool {
+    guard let subscription else { return false }
+    beginLoad({ storedPhase.startLoading() == .started }) { generation in
+      let sink = SequenceSink(loader: self, generation: generation)
+      return Task { await subscription(sink) }
+    }
+    return true
+  }
+
+  /// Lands the outcome of the current run.
+  @inlinable
+  final func finish(_ outcome: LoadOutcome<Value>) {
     switch outcome {
     case .success(let value): land(value)
     case .failure(let error):
       finishLoad {
-        storedPhase.fail(error); return true
+        storedPhase.fail(error)
+        return true
       }
     case .cancelled: finishCancelledLoad { storedPhase.cancel() }
-    case nil: break
     }
   }
 
   /// Shows `value` and settles; the work goes on when `ending` is `false` (a subscription).
-  private func land(_ value: Value, ending: Bool = true) {
+  @inlinable
+  final func land(_ value: Value, ending: Bool = true) {
     storedLoadedAt = clock.now
     if ending {
       finishLoad {
-        storedPhase.succeed(value); return true
+        storedPhase.succeed(value)
+        return true
       }
     } else {
       changePhase {
-        storedPhase.succeed(value); return true
+        storedPhase.succeed(value)
+        return true
       }
       settleWaiters()
     }

@@ -33,6 +33,7 @@ where Item.ID: Sendable {
   public typealias FetchPage = @Sendable (_ cursor: Cursor?) async throws -> Page<Item, Cursor>
 
   /// The phase of the list.
+  @inlinable
   public var phase: PagedPhase<Items, any Error> {
     accessPhase()
     return storedPhase
@@ -40,15 +41,22 @@ where Item.ID: Sendable {
 
   /// The cursor of the next page; `nil` before the first page and at the end. It changes only
   /// together with ``phase`` and is observed with it.
+  @inlinable
   public var nextCursor: Cursor? {
     accessPhase()
     return storedNextCursor
   }
 
-  private var storedPhase: PagedPhase<Items, any Error>
-  private var storedNextCursor: Cursor?
-  private let fetchPage: FetchPage
-  private let mergePage: MergePage
+  // The triggers and the landing of a page are inlinable: they are compiled where `Item` and
+  // `Cursor` are known (the app's module), so a page looks no generic metadata up at run time.
+  // Their state is therefore `@usableFromInline`; it is not API. The phase and the cursor skip
+  // the exclusivity checks for the reasons ``LoaderBase``'s state does: the merge, the one
+  // call into the app's code while a page lands, runs on items taken out of the phase.
+
+  @exclusivity(unchecked) @usableFromInline var storedPhase: PagedPhase<Items, any Error>
+  @exclusivity(unchecked) @usableFromInline var storedNextCursor: Cursor?
+  @usableFromInline let fetchPage: FetchPage
+  @usableFromInline let mergePage: MergePage
 
   /// Creates a paged loader.
   ///
@@ -92,15 +100,21 @@ where Item.ID: Sendable {
   }
 
   /// The items on screen; empty when there are none.
+  @inlinable
   public var items: Items { phase.value ?? [] }
 
   /// Whether another page exists: items are shown and there is a next cursor.
-  public var hasMore: Bool { phase.value != nil && nextCursor != nil }
+  @inlinable
+  public var hasMore: Bool {
+    accessPhase()
+    return storedPhase.value != nil && storedNextCursor != nil
+  }
 
   // MARK: Triggers
 
   /// Loads the first page when there is nothing current (idle, failed or stale) and returns
   /// when it lands; joins a first-page load that runs. `.task` calls it.
+  @inlinable
   public func load() async {
     if startLoadIfNeeded() { await waitForLoad() }
   }
@@ -108,6 +122,7 @@ where Item.ID: Sendable {
   /// Loads again from the first page and returns when it lands; the items stay visible until
   /// then. Cancels a running load-more. Joins a first-page load that runs. Pull-to-refresh
   /// calls it.
+  @inlinable
   public func reload() async {
     startReload()
     await waitForLoad()
@@ -115,6 +130,7 @@ where Item.ID: Sendable {
 
   /// Tries the failed load again: the first page after a failed first load, the next page
   /// after a failed load-more, the first page after a failed reload.
+  @inlinable
   public func retry() async {
     if phase.kind == .loadMoreFailed {
       await loadMore()
@@ -127,16 +143,19 @@ where Item.ID: Sendable {
   ///
   /// It does nothing at the end of the list, before the first page, and while a first-page
   /// load, retry or reload runs.
+  @inlinable
   public func loadMore() async {
     if startLoadMoreIfNeeded() { await waitForLoad() }
   }
 
   /// Starts ``load()`` without waiting; it decides exactly as ``load()`` does.
+  @inlinable
   public func startLoad() {
     startLoadIfNeeded()
   }
 
   /// Starts ``reload()`` without waiting; it decides exactly as ``reload()`` does.
+  @inlinable
   public func startReload() {
     // A first-page load that runs is joined; anything else (a load-more included) gives way.
     if !isLoadingFirstPage { beginPage(at: nil) }
@@ -144,17 +163,20 @@ where Item.ID: Sendable {
 
   /// Starts ``loadMore()`` without waiting, for a footer's `onAppear`; it decides exactly as
   /// ``loadMore()`` does.
+  @inlinable
   public func startLoadMore() {
     startLoadMoreIfNeeded()
   }
 
   /// Cancels the running load: the phase returns to where it started and waiting callers
   /// resume.
+  @inlinable
   public func cancel() {
     stopLoad { storedPhase.cancel() }
   }
 
   /// Cancels any work and forgets the items, the cursor and the error: back to idle.
+  @inlinable
   public func reset() {
     storedNextCursor = nil
     storedLoadedAt = nil
@@ -165,13 +187,14 @@ where Item.ID: Sendable {
   // MARK: Running loads
 
   /// Whether a first-page load (a first load, a retry or a reload) runs.
-  private var isLoadingFirstPage: Bool {
+  @inlinable
+  var isLoadingFirstPage: Bool {
     isLoadRunning && storedPhase.kind != .loadingMore
   }
 
   /// Starts the first page when ``load()`` should; returns whether a load runs to wait for.
-  @discardableResult
-  private func startLoadIfNeeded() -> Bool {
+  @inlinable @discardableResult
+  func startLoadIfNeeded() -> Bool {
     if isLoadingFirstPage { return true }  // joins
     switch storedPhase.kind {
     case .idle, .failed, .loading, .reloading, .retrying:
@@ -188,8 +211,8 @@ where Item.ID: Sendable {
 
   /// Starts the next page when ``loadMore()`` should; returns whether a load-more runs to wait
   /// for.
-  @discardableResult
-  private func startLoadMoreIfNeeded() -> Bool {
+  @inlinable @discardableResult
+  func startLoadMoreIfNeeded() -> Bool {
     if isLoadRunning { return storedPhase.kind == .loadingMore }  // joins, or unavailable
     guard let cursor = storedNextCursor else { return false }
     switch storedPhase.kind {
@@ -202,38 +225,34 @@ where Item.ID: Sendable {
   }
 
   /// Starts fetching the page at `cursor` (`nil`: the first page), superseding whatever runs.
-  private func beginPage(at cursor: Cursor?) {
+  @inlinable
+  func beginPage(at cursor: Cursor?) {
     let isFirstPage = cursor == nil
+    let loader = WeakReference(self)
+    let fetchPage = fetchPage
     beginLoad({
       isFirstPage
         ? storedPhase.startLoading() == .started : storedPhase.startLoadingMore() == .started
     }) { generation in
-      Task { [weak self, fetchPage, retryPolicy, clock] in
+      Task {
         let outcome = await runAttempts(
-          { try await fetchPage(cursor) }, retry: retryPolicy, clock: clock,
-          isCurrent: { self?.isCurrent(generation) ?? false },
-          failedAttempt: { self?.countFailedAttempt() })
-        self?.finish(outcome, isFirstPage: isFirstPage)
+          { try await fetchPage(cursor) },
+          isCurrent: { loader.object?.isCurrent(generation) ?? false },
+          retryAfterFailure: { loader.object?.retryAfterFailure(attempts: $0, error: $1) })
+        guard let self = loader.object, let outcome, self.isCurrent(generation) else { return }
+        self.finish(outcome, isFirstPage: isFirstPage)
       }
     }
   }
 
-  /// Lands the outcome of a current run; `nil` (stale) changes nothing.
-  private func finish(_ outcome: LoadOutcome<Page<Item, Cursor>>?, isFirstPage: Bool) {
+  /// Lands the outcome of the current run.
+  @inlinable
+  func finish(_ outcome: LoadOutcome<Page<Item, Cursor>>, isFirstPage: Bool) {
     switch outcome {
     case .success(let page):
       storedNextCursor = page.nextCursor
       if isFirstPage { storedLoadedAt = clock.now }
-      finishLoad {
-        if isFirstPage {
-          // The first page goes through the same merge as every other, into empty items.
-          var items = Items()
-          mergePage(&items, page.items)
-          storedPhase.succeed(items)
-          return true
-        }
-        return storedPhase.finishLoadingMore { mergePage(&$0, page.items) }
-      }
+      finishLoad { isFirstPage ? landFirstPage(page.items) : landNextPage(page.items) }
       resetFailureCount()
     case .failure(let error):
       finishLoad {
@@ -242,9 +261,33 @@ where Item.ID: Sendable {
       }
     case .cancelled:
       finishCancelledLoad { storedPhase.cancel() }
-    case nil:
-      break
     }
+  }
+
+  /// Shows the first page: merged, like every other, into empty items.
+  ///
+  /// - Returns: `true`: the phase changed.
+  @inlinable
+  func landFirstPage(_ page: [Item]) -> Bool {
+    var items = Items()
+    mergePage(&items, page)
+    storedPhase.succeed(items)
+    return true
+  }
+
+  /// Merges the next page into the items, in place; `false` when no load-more runs (the page is
+  /// stale), as ``PagedPhase/finishLoadingMore(_:)`` decides.
+  ///
+  /// The items are taken out of the phase while `mergePage`, the app's code, runs, so no access
+  /// to the phase is open during it; the phase holds no other reference, so the items are
+  /// merged without a copy.
+  @inlinable
+  func landNextPage(_ page: [Item]) -> Bool {
+    var items = Items()
+    guard storedPhase.finishLoadingMore({ swap(&items, &$0) }) else { return false }
+    mergePage(&items, page)
+    storedPhase.succeed(items)
+    return true
   }
 }
 

@@ -1,6 +1,5 @@
-import Foundation
-
 /// How one run of an operation, retries included, ended.
+@usableFromInline
 enum LoadOutcome<Value> {
   case success(Value)
   case failure(any Error)
@@ -8,42 +7,68 @@ enum LoadOutcome<Value> {
   case cancelled
 }
 
-/// Runs `operation` under `retry`, waiting on `clock` between attempts.
+/// The wait before the next attempt of a load, and the clock to wait on.
+@usableFromInline
+typealias RetryWait = (delay: Duration, clock: LoaderClock)
+
+/// Runs `operation`, and again after each failure while the loader's retry policy allows,
+/// waiting on the loader's clock between attempts.
 ///
-/// The caller's state is reached only through `isCurrent` and `failedAttempt`, which hold the
-/// loader weakly, so nothing keeps a loader alive across an `await` here.
+/// The loader is reached only through `isCurrent` and `retryAfterFailure`, which hold it
+/// weakly, so nothing keeps a loader alive across an `await` here. A success is returned as it
+/// is: the caller checks that its run is still current when it lands the value, once.
 ///
-/// - Returns: the outcome, or `nil` when the run went stale (superseded, cancelled, reset or the
-///   loader released) and its result must be dropped.
-@MainActor
+/// It is inlinable, so it is compiled, with the loader's task around it, where the loader's
+/// `Value` is known: the outcome and the phase need no generic metadata at run time.
+///
+/// - Parameters:
+///   - operation: The attempt.
+///   - isCurrent: Whether the run may still change the loader.
+///   - retryAfterFailure: Counts the failed attempt (given how many failed so far and the
+///     error) and returns how long to wait before the next, on which clock; `nil` shows the
+///     failure.
+/// - Returns: the outcome, or `nil` when a failed run went stale (superseded, cancelled, reset or
+///   the loader released) and its result must be dropped.
+@MainActor @inlinable
 func runAttempts<Value>(
-  _ operation: @MainActor () async throws -> Value,
-  retry: RetryPolicy,
-  clock: LoaderClock,
+  _ operation: @Sendable () async throws -> Value,
   isCurrent: @MainActor () -> Bool,
-  failedAttempt: @MainActor () -> Void
+  retryAfterFailure: @MainActor (_ failedAttempts: Int, _ error: any Error) -> RetryWait?
 ) async -> LoadOutcome<Value>? {
   var failedAttempts = 0
   while true {
     let error: any Error
     do {
-      let value = try await operation()
-      return isCurrent() ? .success(value) : nil
+      return .success(try await operation())
     } catch let thrown {
       error = thrown
     }
     guard isCurrent() else { return nil }
     if isCancellation(error) || Task.isCancelled { return .cancelled }
     failedAttempts += 1
-    failedAttempt()
-    guard let delay = retry.delay(afterFailedAttempts: failedAttempts, error: error) else {
-      return .failure(error)
-    }
+    guard let retry = retryAfterFailure(failedAttempts, error) else { return .failure(error) }
     do {
-      try await clock.sleep(until: clock.now.advanced(by: delay))
+      try await retry.clock.sleep(until: retry.clock.now.advanced(by: retry.delay))
     } catch {
       return nil  // cancelled while waiting: whoever cancelled has moved the phase on
     }
     guard isCurrent() else { return nil }
   }
 }
+
+/// A weak reference held by value.
+///
+/// A load's task captures its loader through one, as a constant, rather than with
+/// `[weak self]`: the closures inside the task that reach the loader then copy the reference
+/// instead of sharing a boxed weak variable, which would cost a heap allocation on every load.
+@usableFromInline
+struct WeakReference<Object: AnyObject> {
+  @usableFromInline weak var object: Object?
+
+  @inlinable
+  init(_ object: Object) {
+    self.object = object
+  }
+}
+
+extension WeakReference: Sendable where Object: Sendable {}

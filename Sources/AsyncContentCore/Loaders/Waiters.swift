@@ -51,6 +51,7 @@ extension WaitingCallers {
   /// A caller whose own task is cancelled stops waiting; the work it waited for goes on: a
   /// caller's cancellation is not the work's. Call it only while something runs that will
   /// settle.
+  @inline(__always)
   func waitForSettlement() async {
     let id = waiters.nextID()
     await withTaskCancellationHandler {

@@ -18,19 +18,27 @@ public protocol AsyncPhase<Value, Failure> {
 
 extension AsyncPhase {
   /// Whether an operation runs: a first load, a reload, a retry or a load-more.
+  @inlinable
   public var isLoading: Bool { kind.isLoading }
   /// Whether the first load runs, with nothing to show (`isLoading` in TanStack Query).
+  @inlinable
   public var isFirstLoad: Bool { kind == .loading }
   /// Whether a reload runs while the previous value stays visible (`isRefetching`).
+  @inlinable
   public var isReloading: Bool { kind == .reloading }
   /// Whether a load runs again after a failure while the error stays visible.
+  @inlinable
   public var isRetrying: Bool { kind == .retrying }
   /// Whether the next page loads (`isFetchingNextPage`).
+  @inlinable
   public var isLoadingMore: Bool { kind == .loadingMore }
   /// Whether the phase shows an error: failed, reloadFailed or loadMoreFailed.
+  @inlinable
   public var isFailure: Bool { kind == .failed || kind == .reloadFailed || kind == .loadMoreFailed }
   /// Whether nothing has been requested yet.
+  @inlinable
   public var isIdle: Bool { kind == .idle }
   /// Whether a value is available to show.
+  @inlinable
   public var hasValue: Bool { value != nil }
 }

@@ -68,6 +68,7 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   case reloadFailed(Value, Failure)
 
   /// The case without its payload.
+  @inlinable
   public var kind: PhaseKind {
     switch self {
     case .idle: .idle
@@ -81,6 +82,7 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// The value on screen: present in loaded, reloading and reloadFailed.
+  @inlinable
   public var value: Value? {
     switch self {
     case .loaded(let value), .reloading(let value), .reloadFailed(let value, _): value
@@ -89,6 +91,7 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// The error on screen: present in failed, retrying and reloadFailed.
+  @inlinable
   public var error: Failure? {
     switch self {
     case .failed(let error), .retrying(let error), .reloadFailed(_, let error): error
@@ -103,6 +106,7 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   ///
   /// - Returns: ``LoadStart/started``, or ``LoadStart/alreadyLoading`` when a load runs, so the
   ///   caller joins it instead of starting a second one.
+  @inlinable
   @discardableResult
   public mutating func startLoading() -> LoadStart {
     switch self {
@@ -115,6 +119,7 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Finishes a load with a value: any phase becomes loaded(value).
+  @inlinable
   public mutating func succeed(_ value: Value) {
     self = .loaded(value)
   }
@@ -122,6 +127,7 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   /// Finishes a load with an error.
   ///
   /// A phase with a value becomes reloadFailed, keeping the value; any other becomes failed.
+  @inlinable
   public mutating func fail(_ error: Failure) {
     if let value {
       self = .reloadFailed(value, error)
@@ -135,6 +141,7 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   /// loading → idle, reloading → loaded, retrying → failed; a stable phase stays as it is.
   ///
   /// - Returns: whether the phase changed.
+  @inlinable
   @discardableResult
   public mutating func cancel() -> Bool {
     switch self {
@@ -149,6 +156,7 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   /// Forgets everything: any phase becomes idle.
   ///
   /// - Returns: whether the phase changed (it was not idle).
+  @inlinable
   @discardableResult
   public mutating func reset() -> Bool {
     guard kind != .idle else { return false }
@@ -167,6 +175,7 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   /// ```
   ///
   /// - Returns: whether the phase changed.
+  @inlinable
   @discardableResult
   public mutating func dismissError() -> Bool {
     guard case .reloadFailed(let value, _) = self else { return false }
@@ -175,6 +184,7 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Transforms the value, keeping the case and the error.
+  @inlinable
   public func map<NewValue>(
     _ transform: (Value) throws -> NewValue
   ) rethrows -> LoadPhase<
@@ -192,6 +202,7 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Transforms the error, keeping the case and the value.
+  @inlinable
   public func mapError<NewFailure: Error>(
     _ transform: (Failure) -> NewFailure
   ) -> LoadPhase<

@@ -62,6 +62,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   case loadMoreFailed(Value, Failure)
 
   /// The case without its payload.
+  @inlinable
   public var kind: PhaseKind {
     switch self {
     case .idle: .idle
@@ -77,6 +78,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// The items on screen: present in every phase except idle, loading, failed and retrying.
+  @inlinable
   public var value: Value? {
     switch self {
     case .loaded(let value), .reloading(let value), .reloadFailed(let value, _),
@@ -87,6 +89,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// The error on screen: present in failed, retrying, reloadFailed and loadMoreFailed.
+  @inlinable
   public var error: Failure? {
     switch self {
     case .failed(let error), .retrying(let error), .reloadFailed(_, let error),
@@ -103,6 +106,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   /// that runs is left alone.
   ///
   /// - Returns: ``LoadStart/started``, or ``LoadStart/alreadyLoading`` to join the running load.
+  @inlinable
   @discardableResult
   public mutating func startLoading() -> LoadStart {
     switch self {
@@ -117,6 +121,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Finishes loading the first page: any phase becomes loaded(value).
+  @inlinable
   public mutating func succeed(_ value: Value) {
     self = .loaded(value)
   }
@@ -125,6 +130,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   ///
   /// loadingMore → loadMoreFailed; any other phase with items → reloadFailed; otherwise failed.
   /// The items are always kept.
+  @inlinable
   public mutating func fail(_ error: Failure) {
     switch self {
     case .loadingMore(let value): self = .loadMoreFailed(value, error)
@@ -140,6 +146,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   /// loading → idle, reloading and loadingMore → loaded, retrying → failed.
   ///
   /// - Returns: whether the phase changed.
+  @inlinable
   @discardableResult
   public mutating func cancel() -> Bool {
     switch self {
@@ -154,6 +161,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   /// Forgets everything: any phase becomes idle.
   ///
   /// - Returns: whether the phase changed (it was not idle).
+  @inlinable
   @discardableResult
   public mutating func reset() -> Bool {
     guard kind != .idle else { return false }
@@ -168,6 +176,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   /// - Returns: ``LoadMoreStart/started``; ``LoadMoreStart/alreadyLoadingMore`` to join the
   ///   running load-more; ``LoadMoreStart/unavailable`` when there are no items yet or a first
   ///   load, retry or reload runs.
+  @inlinable
   @discardableResult
   public mutating func startLoadingMore() -> LoadMoreStart {
     switch self {
@@ -186,6 +195,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   ///
   /// - Parameter merge: Adds the page to the items.
   /// - Returns: `false`, leaving the phase untouched, when no load-more runs: the page is stale.
+  @inlinable
   @discardableResult
   public mutating func finishLoadingMore(_ merge: (inout Value) throws -> Void) rethrows -> Bool {
     guard case .loadingMore(var value) = self else { return false }
@@ -215,6 +225,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   /// - Parameter error: Why the next page failed.
   /// - Returns: `false`, leaving the phase untouched, when no load-more runs: the failure is
   ///   outdated.
+  @inlinable
   @discardableResult
   public mutating func failLoadingMore(_ error: Failure) -> Bool {
     guard case .loadingMore(let value) = self else { return false }
@@ -228,6 +239,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   /// that arrives after a reload started never cancels the reload.
   ///
   /// - Returns: `false`, leaving the phase untouched, when no load-more runs.
+  @inlinable
   @discardableResult
   public mutating func cancelLoadingMore() -> Bool {
     guard case .loadingMore(let value) = self else { return false }
@@ -241,6 +253,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   /// stays in the footer, where its retry button is.
   ///
   /// - Returns: whether the phase changed.
+  @inlinable
   @discardableResult
   public mutating func dismissError() -> Bool {
     guard case .reloadFailed(let value, _) = self else { return false }
@@ -249,6 +262,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Transforms the items, keeping the case and the error.
+  @inlinable
   public func map<NewValue>(
     _ transform: (Value) throws -> NewValue
   ) rethrows -> PagedPhase<

@@ -31,6 +31,7 @@ public enum PhaseKind: String, Hashable, Sendable, CaseIterable, CustomStringCon
   ]
 
   /// Whether an operation runs in this kind of phase.
+  @inlinable
   public var isLoading: Bool {
     switch self {
     case .loading, .reloading, .retrying, .loadingMore: true
@@ -39,5 +40,6 @@ public enum PhaseKind: String, Hashable, Sendable, CaseIterable, CustomStringCon
   }
 
   /// Whether no operation runs: the phase a cancelled load returns to.
+  @inlinable
   public var isStable: Bool { !isLoading }
 }
