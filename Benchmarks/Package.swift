@@ -62,6 +62,14 @@ let package = Package(
       dependencies: ["Scenarios", "CMallocStats"],
       swiftSettings: swiftSettings
     ),
+    // Wall clock as ratios taken in one run, for `wallclock.sh`: the loader, seed 001's rebuild
+    // and the Task + append floor, timed back to back and repeated; the medians are checked
+    // against Thresholds/wallclock.json.
+    .executableTarget(
+      name: "WallClock",
+      dependencies: ["Scenarios"],
+      swiftSettings: swiftSettings
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
