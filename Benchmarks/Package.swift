@@ -62,8 +62,8 @@ let package = Package(
       dependencies: ["Scenarios", "CMallocStats"],
       swiftSettings: swiftSettings
     ),
-    // Wall clock as ratios taken in one run, for `wallclock.sh`: the loader, seed 001's rebuild
-    // and the Task + append floor, timed back to back and repeated; the medians are checked
+    // Wall clock as ratios taken in one run, for `wallclock.sh`: the loader, the rebuild of
+    // kntkymt's "[SwiftUI] enumを用いた画面の状態管理のすすめ" and the Task + append floor, timed back to back and repeated; the medians are checked
     // against Thresholds/wallclock.json.
     .executableTarget(
       name: "WallClock",

@@ -16,9 +16,14 @@ cd "$(dirname "$0")"
 JSON_OUT=""
 if [ "${1:-}" = "--json" ]; then JSON_OUT=$2; fi
 
-LOAD_CYCLES=${LOAD_CYCLES:-200}
-BARE_AWAITS=${BARE_AWAITS:-10000}
-ITEMS=${ITEMS:-100000}
+# Steady state: each per-operation figure is the difference of two runs of different lengths,
+# divided by the difference in operations, so the costs that come once (the first dynamic cast
+# of a type scans the conformance tables, a first Task starts the thread pool, caches fill) are
+# left out of both the loaders and their floors.
+CYCLES_FROM=20; CYCLES_TO=520            # load cycles
+AWAITS_FROM=40; AWAITS_TO=1040           # Task { await op() }.value, two per load cycle
+ITEMS_FROM=10000; ITEMS=${ITEMS:-100000} # paging, in pages of 50 and of 500
+BARE_AWAITS=10000
 IDLE_LOADERS=10000
 
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed"; exit 1; }
@@ -35,22 +40,28 @@ cp "$BIN" "$WORK/CallgrindProbe"
 strip --strip-debug "$WORK/CallgrindProbe"
 PROBE="$WORK/CallgrindProbe"
 
-# instructions SCENARIO N: the total instructions of one run.
+# instructions SCENARIO N [PAGE SIZE]: the total instructions of one run.
 instructions() {
   local out
-  out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$PROBE" "$1" "$2" 2>&1) || {
+  out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$PROBE" "$@" 2>&1) || {
     echo "$out" | tail -n 20 >&2
-    echo "error: $1 $2 failed under callgrind" >&2
+    echo "error: $* failed under callgrind" >&2
     exit 1
   }
   echo "$out" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
-echo "== callgrind (instructions; about 5 minutes)"
+echo "== callgrind (instructions; about 6 minutes)"
 declare -A I
-for run in "load-cycle 0" "load-cycle $LOAD_CYCLES" "bare-await 0" "bare-await $BARE_AWAITS" \
-  "paging-setup $ITEMS" "paging-append $ITEMS" "paging-loader $ITEMS" "paging-rebuild $ITEMS" \
-  "paging-await-append $ITEMS" "paging-identified $ITEMS" \
+for run in "load-cycle $CYCLES_FROM" "load-cycle $CYCLES_TO" \
+  "task-await $AWAITS_FROM" "task-await $AWAITS_TO" "bare-await 0" "bare-await $BARE_AWAITS" \
+  "paging-setup $ITEMS_FROM 50" "paging-setup $ITEMS 50" \
+  "paging-loader $ITEMS_FROM 50" "paging-loader $ITEMS 50" \
+  "paging-task-append $ITEMS_FROM 50" "paging-task-append $ITEMS 50" \
+  "paging-setup $ITEMS_FROM 500" "paging-setup $ITEMS 500" \
+  "paging-loader $ITEMS_FROM 500" "paging-loader $ITEMS 500" \
+  "paging-task-append $ITEMS_FROM 500" "paging-task-append $ITEMS 500" \
+  "paging-rebuild $ITEMS 50" "paging-append $ITEMS 50" "paging-identified $ITEMS 50" \
   "merge-setup $ITEMS" "merge-append $ITEMS" "merge-ascending $ITEMS" \
   "merge-identified-array $ITEMS" "merge-setup-random $ITEMS" "merge-random $ITEMS" \
   "merge-trivial-ascending $ITEMS" "merge-trivial-setup-random $ITEMS" \
@@ -58,7 +69,7 @@ for run in "load-cycle 0" "load-cycle $LOAD_CYCLES" "bare-await 0" "bare-await $
   "observe-generic 0" "observe-generic 1000" "observe-concrete 1000" "observe-cached 1000"; do
   start=$SECONDS
   I[$run]=$(instructions $run)
-  printf '  %-24s %14s instructions  (%ss)\n' "$run" "${I[$run]}" $((SECONDS - start))
+  printf '  %-28s %14s instructions  (%ss)\n' "$run" "${I[$run]}" $((SECONDS - start))
 done
 
 # mallocs SCENARIO N: the heap allocations of one run, from memcheck's summary.
@@ -68,11 +79,15 @@ mallocs() {
 }
 
 # The plugin's LoadCycle hangs in the benchmark harness on Linux (see README.md): count a
-# cycle's mallocs here, under memcheck, with the main actor on the main run loop.
+# cycle's mallocs here, under memcheck, with the main actor on the main run loop, against the
+# mallocs of its floor, two Task { await op() }.value.
 echo "== memcheck (mallocs)"
-M0=$(mallocs load-cycle 0)
-MN=$(mallocs load-cycle "$LOAD_CYCLES")
-echo "  load-cycle 0: $M0 mallocs, load-cycle $LOAD_CYCLES: $MN mallocs"
+M_CYCLES_FROM=$(mallocs load-cycle $CYCLES_FROM)
+M_CYCLES_TO=$(mallocs load-cycle $CYCLES_TO)
+M_AWAITS_FROM=$(mallocs task-await $AWAITS_FROM)
+M_AWAITS_TO=$(mallocs task-await $AWAITS_TO)
+echo "  load-cycle $CYCLES_FROM: $M_CYCLES_FROM, $CYCLES_TO: $M_CYCLES_TO;" \
+  "task-await $AWAITS_FROM: $M_AWAITS_FROM, $AWAITS_TO: $M_AWAITS_TO"
 
 echo "== observation notifications per cycle"
 NOTIFY_LINE=$("$BIN" notifications 100)
@@ -89,54 +104,103 @@ python3 - "$JSON_OUT" <<PY
 import json, sys
 
 runs = {
-    "cycle0": ${I["load-cycle 0"]}, "cycleN": ${I["load-cycle $LOAD_CYCLES"]},
-    "bare0": ${I["bare-await 0"]}, "bareN": ${I["bare-await $BARE_AWAITS"]},
-    "setup": ${I["paging-setup $ITEMS"]}, "append": ${I["paging-append $ITEMS"]},
-    "loader": ${I["paging-loader $ITEMS"]}, "rebuild": ${I["paging-rebuild $ITEMS"]},
-    "awaitAppend": ${I["paging-await-append $ITEMS"]},
-    "identified": ${I["paging-identified $ITEMS"]},
-    "mergeSetup": ${I["merge-setup $ITEMS"]}, "mergeAppend": ${I["merge-append $ITEMS"]},
-    "mergeAscending": ${I["merge-ascending $ITEMS"]},
-    "mergeIdentifiedArray": ${I["merge-identified-array $ITEMS"]},
-    "mergeSetupRandom": ${I["merge-setup-random $ITEMS"]},
-    "mergeRandom": ${I["merge-random $ITEMS"]},
-    "trivialAscending": ${I["merge-trivial-ascending $ITEMS"]},
-    "trivialSetupRandom": ${I["merge-trivial-setup-random $ITEMS"]},
-    "trivialRandom": ${I["merge-trivial-random $ITEMS"]},
-    "observe0": ${I["observe-generic 0"]}, "generic": ${I["observe-generic 1000"]},
-    "concrete": ${I["observe-concrete 1000"]}, "cached": ${I["observe-cached 1000"]},
+    "load-cycle/from": ${I["load-cycle $CYCLES_FROM"]},
+    "load-cycle/to": ${I["load-cycle $CYCLES_TO"]},
+    "task-await/from": ${I["task-await $AWAITS_FROM"]},
+    "task-await/to": ${I["task-await $AWAITS_TO"]},
+    "bare-await/0": ${I["bare-await 0"]},
+    "bare-await/n": ${I["bare-await $BARE_AWAITS"]},
+    "paging-setup/from/50": ${I["paging-setup $ITEMS_FROM 50"]},
+    "paging-setup/to/50": ${I["paging-setup $ITEMS 50"]},
+    "paging-loader/from/50": ${I["paging-loader $ITEMS_FROM 50"]},
+    "paging-loader/to/50": ${I["paging-loader $ITEMS 50"]},
+    "paging-task-append/from/50": ${I["paging-task-append $ITEMS_FROM 50"]},
+    "paging-task-append/to/50": ${I["paging-task-append $ITEMS 50"]},
+    "paging-setup/from/500": ${I["paging-setup $ITEMS_FROM 500"]},
+    "paging-setup/to/500": ${I["paging-setup $ITEMS 500"]},
+    "paging-loader/from/500": ${I["paging-loader $ITEMS_FROM 500"]},
+    "paging-loader/to/500": ${I["paging-loader $ITEMS 500"]},
+    "paging-task-append/from/500": ${I["paging-task-append $ITEMS_FROM 500"]},
+    "paging-task-append/to/500": ${I["paging-task-append $ITEMS 500"]},
+    "paging-rebuild/to/50": ${I["paging-rebuild $ITEMS 50"]},
+    "paging-append/to/50": ${I["paging-append $ITEMS 50"]},
+    "paging-identified/to/50": ${I["paging-identified $ITEMS 50"]},
+    "merge-setup/to": ${I["merge-setup $ITEMS"]},
+    "merge-append/to": ${I["merge-append $ITEMS"]},
+    "merge-ascending/to": ${I["merge-ascending $ITEMS"]},
+    "merge-identified-array/to": ${I["merge-identified-array $ITEMS"]},
+    "merge-setup-random/to": ${I["merge-setup-random $ITEMS"]},
+    "merge-random/to": ${I["merge-random $ITEMS"]},
+    "merge-trivial-ascending/to": ${I["merge-trivial-ascending $ITEMS"]},
+    "merge-trivial-setup-random/to": ${I["merge-trivial-setup-random $ITEMS"]},
+    "merge-trivial-random/to": ${I["merge-trivial-random $ITEMS"]},
+    "observe-generic/0": ${I["observe-generic 0"]},
+    "observe-generic/1000": ${I["observe-generic 1000"]},
+    "observe-concrete/1000": ${I["observe-concrete 1000"]},
+    "observe-cached/1000": ${I["observe-cached 1000"]},
 }
-cycles, awaits, items, pages = $LOAD_CYCLES, $BARE_AWAITS, $ITEMS, -(-$ITEMS // 50)
-cycle = (runs["cycleN"] - runs["cycle0"]) / cycles
-bare = (runs["bareN"] - runs["bare0"]) / awaits
-loader = runs["loader"] - runs["setup"]
-rebuild = runs["rebuild"] - runs["setup"]
-append = runs["append"] - runs["setup"]
+cycles = $CYCLES_TO - $CYCLES_FROM
+awaits = $AWAITS_TO - $AWAITS_FROM
+items, items_from = $ITEMS, $ITEMS_FROM
+
+
+def pages(count, size):
+    return -(-count // size)
+
+
+def per_page(scenario, size):
+    """Instructions a page in steady state: the run of ITEMS minus the run of ITEMS_FROM, each
+    without its setup (building the pages), divided by the difference in pages."""
+    long = runs[f"{scenario}/to/{size}"] - runs[f"paging-setup/to/{size}"]
+    short = runs[f"{scenario}/from/{size}"] - runs[f"paging-setup/from/{size}"]
+    return (long - short) / (pages(items, size) - pages(items_from, size))
+
+
+cycle = (runs["load-cycle/to"] - runs["load-cycle/from"]) / cycles
+task_await = (runs["task-await/to"] - runs["task-await/from"]) / awaits
+bare = (runs["bare-await/n"] - runs["bare-await/0"]) / $BARE_AWAITS
+loader50, floor50 = per_page("paging-loader", 50), per_page("paging-task-append", 50)
+loader500, floor500 = per_page("paging-loader", 500), per_page("paging-task-append", 500)
+loader_whole = runs["paging-loader/to/50"] - runs["paging-setup/to/50"]
+rebuild_whole = runs["paging-rebuild/to/50"] - runs["paging-setup/to/50"]
+append_whole = runs["paging-append/to/50"] - runs["paging-setup/to/50"]
+mallocs_cycle = ($M_CYCLES_TO - $M_CYCLES_FROM) / cycles
+# A cycle runs two loads (load and reload): its floor is two Tasks.
+mallocs_floor = 2 * ($M_AWAITS_TO - $M_AWAITS_FROM) / awaits
 # The merge alone (issue 10, target 1), per item: entries of an Int id, a short String and an
 # Int, and the paging scenarios' two-Int items, each against Array.append of the same pages.
-merge_append = (runs["mergeAppend"] - runs["mergeSetup"]) / items
-merge_ascending = (runs["mergeAscending"] - runs["mergeSetup"]) / items
-merge_random = (runs["mergeRandom"] - runs["mergeSetupRandom"]) / items
-trivial_append = append / items
-trivial_ascending = (runs["trivialAscending"] - runs["setup"]) / items
-trivial_random = (runs["trivialRandom"] - runs["trivialSetupRandom"]) / items
+merge_append = (runs["merge-append/to"] - runs["merge-setup/to"]) / items
+merge_ascending = (runs["merge-ascending/to"] - runs["merge-setup/to"]) / items
+merge_random = (runs["merge-random/to"] - runs["merge-setup-random/to"]) / items
+trivial_append = append_whole / items
+trivial_ascending = (runs["merge-trivial-ascending/to"] - runs["paging-setup/to/50"]) / items
+trivial_random = (runs["merge-trivial-random/to"] - runs["merge-trivial-setup-random/to"]) / items
 figures = {
-    "mallocsPerLoadCycle": round(($MN - $M0) / cycles, 1),
+    # Target 4: a load cycle (load, reload, reset) against two Task { await op() }.value.
+    "instructionsPerLoadCycle": round(cycle),
+    "instructionsPerTaskAwait": round(task_await),
+    "loadCycleVsTaskFloor": round(cycle / (2 * task_await), 3),
+    "mallocsPerLoadCycle": round(mallocs_cycle, 2),
+    "mallocsPerTaskFloor": round(mallocs_floor, 2),
+    "mallocsPerLoadCycleOverFloor": round(mallocs_cycle - mallocs_floor, 2),
     # idle → loading → loaded (load), → reloading → loaded (reload), → idle (reset).
     "notificationsPerLoadCycle": ($N_LOAD + $N_RELOAD + $N_RESET) / 100,
     "notificationsPerLoad": $N_LOAD / 100,
     "notificationsPerReload": $N_RELOAD / 100,
-    "instructionsPerLoadCycle": round(cycle),
-    "instructionsPerBareAwait": round(bare, 1),
-    # A cycle runs the operation twice (load and reload): compare it with two bare awaits.
-    "loadCycleVsTwoBareAwaits": round(cycle / (2 * bare), 2),
-    "pagingLoaderInstructions": loader,
-    "pagingLoaderInstructionsPerPage": round(loader / pages),
-    "pagingRebuildInstructions": rebuild,
-    "pagingAppendInstructions": append,
-    "pagingLoaderVsAppend": round(loader / append, 2),
-    "pagingRebuildVsLoader": round(rebuild / loader, 2),
+    # Target 2: a page of PagedLoader against one Task per page plus Array.append.
+    "pagingLoaderInstructionsPerPage50": round(loader50),
+    "pagingTaskAppendInstructionsPerPage50": round(floor50),
+    "pagingLoaderVsTaskAppend50": round(loader50 / floor50, 3),
+    "pagingLoaderInstructionsPerPage500": round(loader500),
+    "pagingTaskAppendInstructionsPerPage500": round(floor500),
+    "pagingLoaderVsTaskAppend500": round(loader500 / floor500, 3),
+    # For the record, whole runs of 100,000 items in pages of 50 (one-time costs included):
+    # the rebuild of a popular tutorial against the loader, and the loader against a bare
+    # Array.append with no Task and no await.
+    "pagingRebuildVsLoader": round(rebuild_whole / loader_whole, 2),
+    "pagingLoaderVsAppend": round(loader_whole / append_whole, 2),
     "idleLoaderHeapBytes": round($IDLE_BYTES / $IDLE_LOADERS),
+    # Target 1: the merge alone.
     "mergeAscendingVsAppend": round(merge_ascending / merge_append, 2),
     "mergeRandomVsAppend": round(merge_random / merge_append, 2),
     "mergeTrivialAscendingVsAppend": round(trivial_ascending / trivial_append, 2),
@@ -147,17 +211,22 @@ figures = {
     "mergeTrivialAppendInstructionsPerItem": round(trivial_append, 1),
     "mergeTrivialAscendingInstructionsPerItem": round(trivial_ascending, 1),
     "mergeTrivialRandomInstructionsPerItem": round(trivial_random, 1),
-    # For the record: today's default merge, IdentifiedArray.updateOrAppend per entry.
+    # For the record: IdentifiedArray.updateOrAppend per entry, the merge PagedLoader used.
     "mergeIdentifiedArrayInstructionsPerItem": round(
-        (runs["mergeIdentifiedArray"] - runs["mergeSetup"]) / items, 1),
-    # Decomposition, not checked: what a page costs an awaiting pager and IdentifiedArray.
-    "pagingAwaitAppendInstructionsPerPage": round((runs["awaitAppend"] - runs["setup"]) / pages),
-    "identifiedArrayInstructionsPerItem": round((runs["identified"] - runs["setup"]) / items),
+        (runs["merge-identified-array/to"] - runs["merge-setup/to"]) / items, 1),
+    "identifiedArrayInstructionsPerItem": round(
+        (runs["paging-identified/to/50"] - runs["paging-setup/to/50"]) / items),
+    # A bare await of the hopping operation, no Task: what a load could cost if it did not have
+    # to outlive its caller.
+    "instructionsPerBareAwait": round(bare),
     # One read and one write of an observed property: a generic @Observable class forms its
     # key path anew each time; a non-generic one, or one that caches it, does not.
-    "observedAccessGenericInstructions": round((runs["generic"] - runs["observe0"]) / 1000),
-    "observedAccessConcreteInstructions": round((runs["concrete"] - runs["observe0"]) / 1000),
-    "observedAccessCachedKeyPathInstructions": round((runs["cached"] - runs["observe0"]) / 1000),
+    "observedAccessGenericInstructions": round(
+        (runs["observe-generic/1000"] - runs["observe-generic/0"]) / 1000),
+    "observedAccessConcreteInstructions": round(
+        (runs["observe-concrete/1000"] - runs["observe-generic/0"]) / 1000),
+    "observedAccessCachedKeyPathInstructions": round(
+        (runs["observe-cached/1000"] - runs["observe-generic/0"]) / 1000),
 }
 print("== figures")
 for key, value in figures.items():
@@ -176,7 +245,7 @@ for key, limit in limits.items():
     target = limit.get("target", "")
     met = ""
     if target:
-        reached = value >= target if key == "pagingRebuildVsLoader" else value <= target
+        reached = value >= target if "min" in limit else value <= target
         met = "target met" if reached else f"target {target:,} NOT met"
     print(f"  {'ok  ' if ok else 'FAIL'} {key:42} {value:>14,} {bound:>22}   {met}")
     failed |= not ok

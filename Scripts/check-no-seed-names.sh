@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fails when user-facing text names the articles AsyncContent learned from by this repository's
 # internal labels ("seed 000" and so on, "the seed patterns") instead of by their titles and
-# authors. It reads Sources/, Examples/, Tools/SwiftUIShim/ (without build folders), README.md
-# and CHANGELOG.md, ignoring case, and prints every hit as file:line: text. A label wrapped over
+# authors. It reads Sources/, Tests/, Benchmarks/, Examples/, Tools/SwiftUIShim/ (without build
+# folders), README.md and CHANGELOG.md, ignoring case, and prints every hit as file:line: text. A label wrapped over
 # two lines ("seed" at the end of one line, "000" at the start of the next) is found too.
 #
 #   bash Scripts/check-no-seed-names.sh              check the repository
@@ -10,7 +10,7 @@
 #                                                    known hits and passes on a clean one
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SCANNED=(Sources Examples Tools/SwiftUIShim README.md CHANGELOG.md)
+SCANNED=(Sources Tests Benchmarks Examples Tools/SwiftUIShim README.md CHANGELOG.md)
 
 # Prints the hits under the folder $1 as file:line: text; fails when there is any.
 scan() {
@@ -57,7 +57,7 @@ self_test() {
   fixture=$(mktemp -d "${TMPDIR:-/tmp}/seed-names-fixture.XXXXXX")
   trap 'rm -rf "$fixture"' EXIT
   mkdir -p "$fixture/Sources/Core/.build" "$fixture/Sources/.build-docs" "$fixture/Examples" \
-    "$fixture/Tools/SwiftUIShim" "$fixture/Tests"
+    "$fixture/Tools/SwiftUIShim" "$fixture/Scripts"
   printf '%s\n' "/// Like seed 000's AsyncView." "let seed: UInt64 = 0" \
     "server.reseed(0)  // seed 7" >"$fixture/Sources/Core/A.swift"
   printf '%s\n' "# Coming from the Seed Patterns" "" "- <doc:ComingFromTheSeedPatterns>" \
@@ -69,7 +69,7 @@ self_test() {
   # Ignored: build folders, and folders outside the scanned ones.
   printf '%s\n' "seed 000" >"$fixture/Sources/Core/.build/D.swift"
   printf '%s\n' "seed 000" >"$fixture/Sources/.build-docs/E.md"
-  printf '%s\n' "seed 000" >"$fixture/Tests/F.swift"
+  printf '%s\n' "seed 000" >"$fixture/Scripts/F.sh"
 
   local expected actual
   expected=$(printf '%s\n' CHANGELOG.md:1 Examples/B.md:1 Examples/B.md:3 Sources/Core/A.swift:1 \

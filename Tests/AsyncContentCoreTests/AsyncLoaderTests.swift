@@ -241,7 +241,7 @@ struct AsyncLoaderTests {
     #expect(loader.phase.error as? TestError == TestError(2))
   }
 
-  // MARK: Subclassing (seed 000's AsyncModel)
+  // MARK: Subclassing (the AsyncModel of Ralf Ebert's "AsyncView")
 
   final class CountriesModel: AsyncLoader<[String]> {
     let names: [String]
@@ -327,6 +327,36 @@ struct AsyncLoaderTests {
       #expect(loader.phase.error as? TestError == TestError(2))
       #expect(loader.failureCount == 2)
       #expect(gate.calls == 2)
+    }
+  }
+
+  /// A load follows the retry policy of when it started: a policy set while it runs applies to
+  /// the next load, in both directions.
+  @Test func aLoadFollowsTheRetryPolicyOfWhenItStarted() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let gate = Gate<Int>()
+      let loader = AsyncLoader(clock: clock) { try await gate.call() }
+      let first = Task { await loader.load() }
+      await yield { gate.pending == 1 }
+      loader.retryPolicy = .exponentialBackoff(maxAttempts: 2, initialDelay: .seconds(1), jitter: 0)
+      gate.fail(TestError(1))
+      await first.cancellableValue
+      #expect(loader.phase.kind == .failed)  // the policy of none, not the new one
+      #expect(gate.calls == 1)
+
+      let second = Task { await loader.retry() }
+      await yield { gate.pending == 1 }
+      loader.retryPolicy = .none
+      gate.fail(TestError(2))
+      await yield { loader.failureCount == 2 }
+      #expect(loader.phase.kind == .retrying)  // waits to try again, as its policy says
+      await clock.advance(by: .seconds(1))
+      await yield { gate.pending == 1 }
+      gate.succeed(7)
+      await second.cancellableValue
+      #expect(loader.phase.value == 7)
+      #expect(gate.calls == 3)
     }
   }
 

@@ -39,9 +39,9 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(loader)
   }
 
-  // The baseline: one bare `await operation()` from the main actor per scaled iteration. A
-  // cycle runs the operation twice, so a cycle compares with two of these. It allocates
-  // nothing; the threshold (of an iteration's 1,000 awaits) leaves room for Dispatch's own.
+  // One bare `await operation()` from the main actor per scaled iteration, no Task: what a load
+  // would cost if it did not have to outlive its caller. The operation hops to the global
+  // executor and back; the threshold leaves room for Dispatch's own allocations.
   Benchmark(
     "BareAwait",
     configuration: .init(
@@ -49,6 +49,18 @@ let benchmarks: @Sendable () -> Void = {
       thresholds: [.mallocCountTotal: BenchmarkThresholds(absolute: [.p90: 100])])
   ) { benchmark in
     blackHole(await runBareAwaits(benchmark.scaledIterations.count))
+  }
+
+  // The floor of a load: one `Task { await operation() }.value` from the main actor per scaled
+  // iteration, with the same hopping operation. A cycle runs two loads, so it compares with two
+  // of these (callgrind.sh checks the ratio of instructions and the mallocs over this floor).
+  Benchmark(
+    "TaskAwait",
+    configuration: .init(
+      metrics: loadMetrics, scalingFactor: .kilo,
+      thresholds: [.mallocCountTotal: mallocTolerance])
+  ) { benchmark in
+    blackHole(await runTaskAwaits(benchmark.scaledIterations.count))
   }
 
   // 1,000 concurrent reload() calls join one load held open by a gate until all have joined.

@@ -1,10 +1,13 @@
 import Benchmark
 import Scenarios
 
-// Paging through 100,000 items in pages of 50, three ways, in the same run:
+// Paging through 100,000 items in pages of 50, four ways, in the same run:
 //   PagingLoader100k   PagedLoader: load(), then loadMore() until the end of the list;
-//   PagingRebuild100k  seed 001's `dataState = .success(users + newUsers)` for every page;
-//   PagingAppend100k   plain Array.append(contentsOf:) of the same pages: the floor.
+//   PagingRebuild100k  the rebuild of kntkymt's "[SwiftUI] enumを用いた画面の状態管理のすすめ":
+//                      `dataState = .success(users + newUsers)` for every page;
+//   PagingTaskAppend100k  one Task per page awaiting the same fetch, plus Array.append: the
+//                      floor of any pager whose pages outlive their caller;
+//   PagingAppend100k   plain Array.append(contentsOf:) of the same pages, no Task, no await.
 // The pages are built before the measurement starts, so every variant appends the same arrays.
 //
 // Metrics: mallocs, wall clock and instructions. This machine has no hardware counters, so
@@ -36,6 +39,14 @@ let benchmarks: @Sendable () -> Void = {
     let loaded = await pageByRebuilding(pages)
     benchmark.stopMeasurement()
     precondition(loaded == items, "the rebuild lost items: \(loaded) of \(items)")
+  }
+
+  Benchmark("PagingTaskAppend100k", configuration: pagingConfiguration()) { benchmark in
+    let pages = makePages(items: items, pageSize: pageSize)
+    benchmark.startMeasurement()
+    let loaded = await pageByTaskAndAppending(pages)
+    benchmark.stopMeasurement()
+    precondition(loaded == items, "the floor lost items: \(loaded) of \(items)")
   }
 
   Benchmark("PagingAppend100k", configuration: pagingConfiguration()) { benchmark in

@@ -38,8 +38,8 @@ public func pageWithLoader(_ pages: [[Item]]) async -> Int {
   return loader.items.count
 }
 
-/// Seed 001's paging state, reduced to what its `fetchMore()` touches.
-private enum SeedPagingState {
+/// The paging state of kntkymt's "[SwiftUI] enumを用いた画面の状態管理のすすめ", reduced to what its `fetchMore()` touches.
+private enum TutorialPagingState {
   case idle
   case success([Item])
   case paging([Item])
@@ -52,18 +52,18 @@ private enum SeedPagingState {
   }
 }
 
-/// Seed 001's view model: the state is a stored property, as `dataState` is there, so the old
+/// That article's view model: the state is a stored property, as `dataState` is there, so the old
 /// array stays referenced while the new one is built.
 @MainActor
-private final class SeedPagingModel {
-  var dataState = SeedPagingState.idle
+private final class TutorialPagingModel {
+  var dataState = TutorialPagingState.idle
   let fetch: @Sendable (Int) async throws -> [Item]
 
   init(fetch: @escaping @Sendable (Int) async throws -> [Item]) {
     self.fetch = fetch
   }
 
-  /// Seed 001's `fetchMore()`, with the page index as the cursor.
+  /// Its `fetchMore()`, with the page index as the cursor.
   func fetchMore(index: Int) async -> Bool {
     let users = dataState.value ?? []
     dataState = .paging(users)
@@ -77,14 +77,14 @@ private final class SeedPagingModel {
   }
 }
 
-/// The baseline that rebuilds the array for every page, as seed 001's `fetchMore()` does:
+/// The baseline that rebuilds the array for every page, as that article's `fetchMore()` does:
 /// `dataState = .success(users + newUsers)`. Each page is awaited from the same kind of
 /// operation as the loader's, so the difference is the rebuild.
 ///
 /// - Returns: the number of items loaded.
 @MainActor
 public func pageByRebuilding(_ pages: [[Item]]) async -> Int {
-  let model = SeedPagingModel { pages[$0] }
+  let model = TutorialPagingModel { pages[$0] }
   for index in pages.indices {
     guard await model.fetchMore(index: index) else { break }
   }

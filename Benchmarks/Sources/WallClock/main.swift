@@ -5,7 +5,8 @@
 // For each configuration (100,000 items in pages of 50, 100,000 in pages of 500, 1,000,000 in
 // pages of 50) the pages are built once and each variant runs once untimed (a warm-up); then R
 // repetitions (default 5, and 3 at 1,000,000 items, where the rebuild takes seconds) each time
-// the loader (`pageWithLoader`), seed 001's rebuild (`pageByRebuilding`) and the floor, one
+// the loader (`pageWithLoader`), the rebuild of
+// kntkymt's "[SwiftUI] enumを用いた画面の状態管理のすすめ" (`pageByRebuilding`) and the floor, one
 // Task per page plus `Array.append` (`pageByTaskAndAppending`), back to back with
 // `ContinuousClock`. The order rotates each repetition, so that a drift of the machine (another
 // process, the CPU's clock) falls on each variant in turn. Each repetition gives the ratios

@@ -59,10 +59,14 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   /// The phase, read and written without notifying observers; ``LoaderBase`` notifies. It
   /// skips the exclusivity checks for the reasons ``LoaderBase``'s state does.
   @exclusivity(unchecked) @usableFromInline final var storedPhase: LoadPhase<Value, any Error>
-  /// The closure the initializers were given; `nil` for a subclass or a subscription.
-  @exclusivity(unchecked) @usableFromInline final var storedOperation: Operation?
-  /// The subscription of a sequence or publisher loader; `nil` for any other loader.
-  private var subscription: (@MainActor (SequenceSink) async -> Void)?
+  /// Where the value comes from; set once, by the initializers.
+  private var source = Source.subclass
+
+  private enum Source {
+    case operation(Operation)
+    case subclass
+    case sequence(@MainActor (SequenceSink) async -> Void)
+  }
 
   /// Creates a loader that runs `operation`.
   ///
@@ -83,7 +87,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
     operation: @escaping Operation
   ) {
     self.init(phase: phase, clock: clock, retry: retry, staleAfter: staleAfter, overlap: overlap)
-    storedOperation = operation
+    source = .operation(operation)
   }
 
   /// Creates a loader for a subclass that overrides ``makeOperation()``.
@@ -120,7 +124,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
     sequence: @escaping @MainActor (SequenceSink) async -> Void
   ) {
     self.init(phase: phase, clock: clock, staleAfter: staleAfter, overlap: .latestWins)
-    subscription = sequence
+    source = .sequence(sequence)
   }
 
   /// Makes the operation of a load; called on the main actor each time a load starts.
@@ -133,7 +137,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   /// - Returns: The operation; without an override or a closure, one that throws
   ///   ``AsyncLoaderError/missingOperation(loader:)``.
   open func makeOperation() -> Operation {
-    if let storedOperation { return storedOperation }
+    if case .operation(let operation) = source { return operation }
     let loader = String(describing: type(of: self))
     return { throw AsyncLoaderError.missingOperation(loader: loader) }
   }
@@ -228,11 +232,16 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
     if beginSubscription() { return }
     let operation = makeOperation()
     let loader = WeakReference(self)
+    // The policy when the load starts; `nil` when it never retries, which the task then
+    // captures without retaining the policy's closures.
+    let retry = retryPolicy.retries ? retryPolicy : nil
     beginLoad({ storedPhase.startLoading() == .started }) { generation in
       Task {
         let outcome = await runAttempts(
           operation, isCurrent: { loader.object?.isCurrent(generation) ?? false },
-          retryAfterFailure: { loader.object?.retryAfterFailure(attempts: $0, error: $1) })
+          retryAfterFailure: {
+            loader.object?.retryAfterFailure(attempts: $0, error: $1, policy: retry)
+          })
         guard let self = loader.object, let outcome, self.isCurrent(generation) else { return }
         self.finish(outcome)
       }
@@ -244,7 +253,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   /// - Returns: Whether it is one (and the subscription started).
   @usableFromInline
   final func beginSubscription() -> Bool {
-    guard let subscription else { return false }
+    guard case .sequence(let subscription) = source else { return false }
     beginLoad({ storedPhase.startLoading() == .started }) { generation in
       let sink = SequenceSink(loader: self, generation: generation)
       return Task { await subscription(sink) }

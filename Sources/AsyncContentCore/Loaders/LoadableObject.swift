@@ -6,7 +6,8 @@ public import Observation
 ///
 /// ``AsyncLoader`` conforms, in all its forms (an async closure, a subclass, a Combine
 /// publisher, an `AsyncSequence`). Conform your own model to drive the views with it. This is
-/// seed 004's `LoadableObject`, with `LoadingState` replaced by ``LoadPhase``.
+/// the `LoadableObject` of "Loading states of SwiftUI views", with `LoadingState` replaced by
+/// ``LoadPhase``.
 ///
 /// ```swift
 /// @MainActor @Observable final class ArticleModel: LoadableObject {

@@ -33,7 +33,8 @@ open class LoaderBase: Observable, WaitingCallers {
   private let registrar = ObservationRegistrar()
   /// The clock for retry waits and staleness.
   public let clock: LoaderClock
-  /// How failed attempts are retried before the failure shows.
+  /// How failed attempts are retried before the failure shows. A load follows the policy of
+  /// when it started.
   public final var retryPolicy: RetryPolicy
   /// How old a value may grow before ``AsyncLoader/load()`` or ``PagedLoader/load()`` fetches
   /// it again; `nil` never goes stale.
@@ -302,18 +303,22 @@ open class LoaderBase: Observable, WaitingCallers {
     registrar.withMutation(of: self, keyPath: Self.failureCountPath) { storedFailureCount += 1 }
   }
 
-  /// Counts a failed attempt of the running load and decides, by ``retryPolicy``, whether to try
-  /// again.
+  /// Counts a failed attempt of the running load and decides whether to try again.
   ///
   /// - Parameters:
   ///   - attempts: How many attempts of this load have failed, this one included.
   ///   - error: What the attempt threw.
+  ///   - policy: The ``retryPolicy`` of when the load started; `nil` if it never retries.
   /// - Returns: How long to wait before the next attempt, and the clock to wait on; `nil` shows
   ///   the failure.
   @usableFromInline
-  final func retryAfterFailure(attempts: Int, error: any Error) -> RetryWait? {
+  final func retryAfterFailure(
+    attempts: Int, error: any Error, policy: RetryPolicy?
+  )
+    -> RetryWait?
+  {
     countFailedAttempt()
-    return retryPolicy.delay(afterFailedAttempts: attempts, error: error).map { ($0, clock) }
+    return policy?.delay(afterFailedAttempts: attempts, error: error).map { ($0, clock) }
   }
 
   /// Forgets the failed attempts, after a success or a reset; notifies only if there were any.

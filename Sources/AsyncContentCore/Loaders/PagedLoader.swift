@@ -229,6 +229,9 @@ where Item.ID: Sendable {
   func beginPage(at cursor: Cursor?) {
     let isFirstPage = cursor == nil
     let loader = WeakReference(self)
+    // The policy when the load starts; `nil` when it never retries, which the task then
+    // captures without retaining the policy's closures.
+    let retry = retryPolicy.retries ? retryPolicy : nil
     let fetchPage = fetchPage
     beginLoad({
       isFirstPage
@@ -238,7 +241,9 @@ where Item.ID: Sendable {
         let outcome = await runAttempts(
           { try await fetchPage(cursor) },
           isCurrent: { loader.object?.isCurrent(generation) ?? false },
-          retryAfterFailure: { loader.object?.retryAfterFailure(attempts: $0, error: $1) })
+          retryAfterFailure: {
+            loader.object?.retryAfterFailure(attempts: $0, error: $1, policy: retry)
+          })
         guard let self = loader.object, let outcome, self.isCurrent(generation) else { return }
         self.finish(outcome, isFirstPage: isFirstPage)
       }
@@ -318,8 +323,8 @@ extension PagedLoader where Cursor == Int {
 }
 
 extension PagedLoader where Cursor == Item.ID {
-  /// A paged loader for "after the last item's id" APIs, as seed 001 pages with
-  /// `minId = last.id + 1`: the cursor is the id of the last item loaded, and a page shorter
+  /// A paged loader for "after the last item's id" APIs, as kntkymt's "[SwiftUI]
+  /// enumを用いた画面の状態管理のすすめ" pages with `minId = last.id + 1`: the cursor is the id of the last item loaded, and a page shorter
   /// than `pageSize` is the last.
   ///
   /// ```swift

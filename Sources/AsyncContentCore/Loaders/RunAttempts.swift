@@ -72,3 +72,9 @@ struct WeakReference<Object: AnyObject> {
 }
 
 extension WeakReference: Sendable where Object: Sendable {}
+
+extension RetryPolicy {
+  /// Whether the policy ever tries an operation a second time.
+  @inlinable
+  var retries: Bool { maxAttempts > 1 }
+}

@@ -28,8 +28,8 @@
 ///
 /// The full table is in the "Phases and transitions" article and in `PhaseTransitionTableTests`.
 ///
-/// ## Coming from the seed patterns
-/// | Seed type | Its case | `LoadPhase` |
+/// ## Coming from common loading patterns
+/// | Their type | Its case | `LoadPhase` |
 /// |---|---|---|
 /// | `AsyncResult` (AsyncView) | `empty` | ``idle`` |
 /// | | `inProgress` | ``loading`` (or ``reloading(_:)`` / ``retrying(_:)`` when something is shown) |

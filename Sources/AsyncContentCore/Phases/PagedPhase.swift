@@ -29,7 +29,7 @@
 ///   uses them in the load-more's `catch`.
 /// - ``dismissError()``: reloadFailed → loaded, keeping the items (the banner is dismissed).
 ///
-/// ## Coming from `PagingDataState` (seed 001)
+/// ## Coming from `PagingDataState` (kntkymt's "[SwiftUI] enumを用いた画面の状態管理のすすめ")
 /// | `PagingDataState` | `PagedPhase` |
 /// |---|---|
 /// | `idle` | ``idle`` |

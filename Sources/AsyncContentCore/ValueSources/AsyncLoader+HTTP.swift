@@ -5,7 +5,8 @@ public import FoundationNetworking
 #endif
 
 extension AsyncLoader where Value: Decodable {
-  /// Creates a loader that loads `Value` as JSON from `url`, as seed 000 loads its countries.
+  /// Creates a loader that loads `Value` as JSON from `url`, as Ralf Ebert's
+  /// "AsyncView – Asynchrone Ladevorgänge in SwiftUI" loads its countries.
   ///
   /// ```swift
   /// let loader = AsyncLoader<[Country]>(url: countriesURL)

@@ -33,7 +33,8 @@ extension AsyncLoader {
     }
   }
 
-  /// Creates a loader fed by a Combine publisher, like seed 004's `PublishedObject`.
+  /// Creates a loader fed by a Combine publisher, like the `PublishedObject` of
+  /// "Loading states of SwiftUI views".
   ///
   /// Each ``load()`` or ``reload()`` subscribes anew and the new subscription replaces the old
   /// one. Every value lands as loaded; a failure completion lands as failed (or reloadFailed,

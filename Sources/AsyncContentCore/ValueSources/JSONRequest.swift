@@ -5,8 +5,8 @@ public import FoundationNetworking
 #endif
 
 /// A request that loads a `Decodable` value as JSON over HTTP, validating the status code and
-/// turning every failure into an ``HTTPLoadError``: the building block of seed 000's
-/// `CountriesEndpoints`.
+/// turning every failure into an ``HTTPLoadError``: the building block of the `CountriesEndpoints`
+/// of Ralf Ebert's "AsyncView – Asynchrone Ladevorgänge in SwiftUI".
 ///
 /// ```swift
 /// let countries = JSONRequest<[Country]>(url: URL(string: "https://example.com/countries.json")!)

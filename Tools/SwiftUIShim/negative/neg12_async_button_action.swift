@@ -1,4 +1,4 @@
-// Seed 003 wrote Button(role:action:label:) with an async action; the SDK's action is synchronous.
+// John Sundell's "Making SwiftUI views refreshable" wrote Button(role:action:label:) with an async action; the SDK's action is synchronous.
 // EXPECT: cannot pass function of type '() async -> Void' to parameter expecting synchronous function type
 import SwiftUI
 
