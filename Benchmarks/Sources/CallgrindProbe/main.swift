@@ -3,9 +3,10 @@
 //
 //     CallgrindProbe <scenario> <n> [page size]
 //
-// Scenarios: load-cycle (n cycles), bare-await (n awaits), paging-setup, paging-loader,
-// paging-rebuild, paging-append, paging-await-append, paging-identified (n items in pages of
-// 50), merge-setup, merge-append, merge-ascending, merge-identified-array, merge-setup-random,
+// Scenarios: load-cycle (n cycles), task-await (n `Task { await op() }.value`, the floor of a
+// load), bare-await (n awaits), paging-setup, paging-loader, paging-rebuild, paging-append,
+// paging-task-append (the floor of a page), paging-identified (n items in pages of 50, or of
+// the page size given), merge-setup, merge-append, merge-ascending, merge-identified-array, merge-setup-random,
 // merge-random (n entries in pages of 50: the merge alone, see MergeScenarios.swift),
 // merge-trivial-ascending, merge-trivial-setup-random, merge-trivial-random (the same merge
 // of the paging scenarios' two-integer items),
@@ -13,9 +14,9 @@
 // property), notifications (n cycles; prints the observation notifications of each step),
 // idle-memory (n idle loaders; prints heap bytes per loader from mallinfo2).
 //
-// callgrind.sh subtracts a run that does everything but the measured loop (n = 0, or
-// paging-setup for the paging scenarios, merge-setup or merge-setup-random for the merges), so
-// the figures measure the loop alone.
+// callgrind.sh takes the difference of two runs of different lengths (less the setup of the
+// pages for the paging scenarios, merge-setup or merge-setup-random for the merges), so the
+// figures measure the loop alone, in steady state.
 //
 // The main actor is served by the main run loop, as in an app, rather than by an async
 // top-level (`dispatch_main()`): valgrind 3.19 crashes when a thread is created after
@@ -74,10 +75,6 @@ func run(_ scenario: String, count: Int) async {
   case "paging-task-append":
     let pages = makePages(items: count, pageSize: pageSize)
     let loaded = await pageByTaskAndAppending(pages)
-    precondition(loaded == count, "the append lost items: \(loaded) of \(count)")
-  case "paging-await-append":
-    let pages = makePages(items: count, pageSize: pageSize)
-    let loaded = await pageByAwaitingAndAppending(pages)
     precondition(loaded == count, "the append lost items: \(loaded) of \(count)")
   case "paging-identified":
     let pages = makePages(items: count, pageSize: pageSize)

@@ -122,21 +122,6 @@ public func pageByTaskAndAppending(_ pages: [[Item]]) async -> Int {
 
 // MARK: Decomposition (reported by callgrind.sh, not thresholded)
 
-/// The floor plus one awaited operation per page: what any async pager pays per page before
-/// it touches the items.
-///
-/// - Returns: the number of items appended.
-@MainActor
-public func pageByAwaitingAndAppending(_ pages: [[Item]]) async -> Int {
-  let fetch: @Sendable (Int) async throws -> [Item] = { pages[$0] }
-  var items: [Item] = []
-  for index in pages.indices {
-    guard let page = try? await fetch(index) else { break }
-    items.append(contentsOf: page)
-  }
-  return items.count
-}
-
 /// The floor with uniqueness by id: the pages merged into an `IdentifiedArray` with
 /// `updateOrAppend`, as ``PagedLoader`` merges them, with no loader and no await.
 ///

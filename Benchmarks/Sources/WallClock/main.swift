@@ -58,10 +58,11 @@ enum Ratio: String, CaseIterable {
     }
   }
 
-  func value(_ times: [Variant: Double]) -> Double {
+  /// The ratio of two of `time`'s values.
+  func value(_ time: (Variant) -> Double) -> Double {
     switch self {
-    case .rebuildVsLoader: times[.rebuild]! / times[.loader]!
-    case .loaderVsTaskAppend: times[.loader]! / times[.taskAppend]!
+    case .rebuildVsLoader: time(.rebuild) / time(.loader)
+    case .loaderVsTaskAppend: time(.loader) / time(.taskAppend)
     }
   }
 }
@@ -214,12 +215,14 @@ func measure(_ configuration: Configuration, repetitions: Int) async -> Measurem
     for variant in order {
       repetitionTimes[variant] = await time(variant, pages, items: items)
     }
-    for variant in variants { times[variant, default: []].append(repetitionTimes[variant]!) }
+    // Every variant ran, so every lookup finds its time.
+    let time = { (variant: Variant) in repetitionTimes[variant, default: .nan] }
+    for variant in variants { times[variant, default: []].append(time(variant)) }
     for ratio in Ratio.allCases {
-      ratios[ratio, default: []].append(ratio.value(repetitionTimes))
+      ratios[ratio, default: []].append(ratio.value(time))
     }
     orders.append(order.map(\.rawValue))
-    let line = order.map { "\($0.label) \(format(repetitionTimes[$0]!)) ms" }
+    let line = order.map { "\($0.label) \(format(time($0))) ms" }
     say("  \(repetition + 1): " + line.joined(separator: ", "))
   }
   return Measurement(
@@ -233,14 +236,18 @@ func measure(_ configuration: Configuration, repetitions: Int) async -> Measurem
       uniqueKeysWithValues: ratios.map { ($0.key.rawValue, Summary($0.value)) }))
 }
 
-func printTables(_ measurements: [Measurement]) {
+/// Prints one table: a row per configuration, a min and a median column per entry.
+func printTable(
+  _ title: String, _ measurements: [Measurement], entries: [(key: String, label: String)],
+  summaries: KeyPath<Measurement, [String: Summary]>, decimals: Int
+) {
   let labelWidth = 12
   let column = 10
-  say("== wall clock (ms, min and median of the repetitions)")
+  say(title)
   var header = "  " + left("items/page", labelWidth) + right("reps", 5)
   var subheader = "  " + left("", labelWidth) + right("", 5)
-  for variant in Variant.allCases {
-    header += right(variant.label, 2 * column)
+  for entry in entries {
+    header += right(entry.label, 2 * column)
     subheader += right("min", column) + right("median", column)
   }
   say(header)
@@ -249,33 +256,25 @@ func printTables(_ measurements: [Measurement]) {
     var row =
       "  " + left(measurement.key.replacingOccurrences(of: "_", with: "/"), labelWidth)
       + right("\(measurement.repetitions)", 5)
-    for variant in Variant.allCases {
-      let summary = measurement.millisecondsSummary[variant.rawValue]!
-      row += right(format(summary.min), column) + right(format(summary.median), column)
-    }
-    say(row)
-  }
-  say("== ratios (each repetition's times, min and median)")
-  header = "  " + left("items/page", labelWidth) + right("reps", 5)
-  subheader = "  " + left("", labelWidth) + right("", 5)
-  for ratio in Ratio.allCases {
-    header += right(ratio.label, 2 * column)
-    subheader += right("min", column) + right("median", column)
-  }
-  say(header)
-  say(subheader)
-  for measurement in measurements {
-    var row =
-      "  " + left(measurement.key.replacingOccurrences(of: "_", with: "/"), labelWidth)
-      + right("\(measurement.repetitions)", 5)
-    for ratio in Ratio.allCases {
-      let summary = measurement.ratiosSummary[ratio.rawValue]!
+    for entry in entries {
+      let summary = measurement[keyPath: summaries][entry.key]
       row +=
-        right(format(summary.min, decimals: 2), column)
-        + right(format(summary.median, decimals: 2), column)
+        right(summary.map { format($0.min, decimals: decimals) } ?? "-", column)
+        + right(summary.map { format($0.median, decimals: decimals) } ?? "-", column)
     }
     say(row)
   }
+}
+
+func printTables(_ measurements: [Measurement]) {
+  printTable(
+    "== wall clock (ms, min and median of the repetitions)", measurements,
+    entries: Variant.allCases.map { ($0.rawValue, $0.label) }, summaries: \.millisecondsSummary,
+    decimals: 1)
+  printTable(
+    "== ratios (each repetition's times, min and median)", measurements,
+    entries: Ratio.allCases.map { ($0.rawValue, $0.label) }, summaries: \.ratiosSummary,
+    decimals: 2)
 }
 
 func writeJSON(_ report: Report, to path: String) {
@@ -347,11 +346,10 @@ Task { @MainActor in
   }
   printTables(measurements)
   let medians = measurements.flatMap { measurement in
-    Ratio.allCases.map { ratio in
-      (
-        key: "\(ratio.rawValue)_\(measurement.key)",
-        value: measurement.ratiosSummary[ratio.rawValue]!.median
-      )
+    Ratio.allCases.compactMap { ratio in
+      measurement.ratiosSummary[ratio.rawValue].map {
+        (key: "\(ratio.rawValue)_\(measurement.key)", value: $0.median)
+      }
     }
   }
   if let path = options.jsonPath {
