@@ -239,9 +239,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
       Task {
         let outcome = await runAttempts(
           operation, isCurrent: { loader.object?.isCurrent(generation) ?? false },
-          retryAfterFailure: {
-            loader.object?.retryAfterFailure(attempts: $0, error: $1, policy: retry)
-          })
+          retryAfterFailure: { loader.object?.nextWait(after: $0, $1, retry) })
         guard let self = loader.object, let outcome, self.isCurrent(generation) else { return }
         self.finish(outcome)
       }

@@ -61,7 +61,7 @@ open class LoaderBase: Observable, WaitingCallers {
   // MARK: State
   //
   // The state below is read and written on every load, so it opts out of the runtime's
-  // exclusivity checks (`@exclusivity(unchecked)`; about 35 checks a load cycle, 2,500
+  // exclusivity checks (`@exclusivity(unchecked)`; about 35 checks a load cycle, 3,000
   // instructions, measured with callgrind in Benchmarks/). The checks cannot fire here:
   // - the class is `@MainActor`, so no two threads touch the state at once;
   // - no access to it spans a call into code the loader does not control. Transitions are pure
@@ -306,19 +306,15 @@ open class LoaderBase: Observable, WaitingCallers {
   /// Counts a failed attempt of the running load and decides whether to try again.
   ///
   /// - Parameters:
-  ///   - attempts: How many attempts of this load have failed, this one included.
+  ///   - failed: How many attempts of this load have failed, this one included.
   ///   - error: What the attempt threw.
   ///   - policy: The ``retryPolicy`` of when the load started; `nil` if it never retries.
   /// - Returns: How long to wait before the next attempt, and the clock to wait on; `nil` shows
   ///   the failure.
   @usableFromInline
-  final func retryAfterFailure(
-    attempts: Int, error: any Error, policy: RetryPolicy?
-  )
-    -> RetryWait?
-  {
+  final func nextWait(after failed: Int, _ error: any Error, _ policy: RetryPolicy?) -> RetryWait? {
     countFailedAttempt()
-    return policy?.delay(afterFailedAttempts: attempts, error: error).map { ($0, clock) }
+    return policy?.delay(afterFailedAttempts: failed, error: error).map { ($0, clock) }
   }
 
   /// Forgets the failed attempts, after a success or a reset; notifies only if there were any.

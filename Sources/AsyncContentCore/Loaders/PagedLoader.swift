@@ -241,9 +241,7 @@ where Item.ID: Sendable {
         let outcome = await runAttempts(
           { try await fetchPage(cursor) },
           isCurrent: { loader.object?.isCurrent(generation) ?? false },
-          retryAfterFailure: {
-            loader.object?.retryAfterFailure(attempts: $0, error: $1, policy: retry)
-          })
+          retryAfterFailure: { loader.object?.nextWait(after: $0, $1, retry) })
         guard let self = loader.object, let outcome, self.isCurrent(generation) else { return }
         self.finish(outcome, isFirstPage: isFirstPage)
       }
