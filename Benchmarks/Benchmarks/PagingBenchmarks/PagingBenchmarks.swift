@@ -24,36 +24,23 @@ func pagingConfiguration() -> Benchmark.Configuration {
     thresholds: [.mallocCountTotal: BenchmarkThresholds(relative: [.p90: 5.0])])
 }
 
+/// A paging benchmark: builds the pages before the measurement, then measures `page` going
+/// through them, and checks that it kept every item.
+func pagingBenchmark(
+  _ name: String, _ variant: String, _ page: @escaping @Sendable ([[Item]]) async -> Int
+) {
+  Benchmark(name, configuration: pagingConfiguration()) { benchmark in
+    let pages = makePages(items: items, pageSize: pageSize)
+    benchmark.startMeasurement()
+    let loaded = await page(pages)
+    benchmark.stopMeasurement()
+    precondition(loaded == items, "the \(variant) lost items: \(loaded) of \(items)")
+  }
+}
+
 let benchmarks: @Sendable () -> Void = {
-  Benchmark("PagingLoader100k", configuration: pagingConfiguration()) { benchmark in
-    let pages = makePages(items: items, pageSize: pageSize)
-    benchmark.startMeasurement()
-    let loaded = await pageWithLoader(pages)
-    benchmark.stopMeasurement()
-    precondition(loaded == items, "the loader lost items: \(loaded) of \(items)")
-  }
-
-  Benchmark("PagingRebuild100k", configuration: pagingConfiguration()) { benchmark in
-    let pages = makePages(items: items, pageSize: pageSize)
-    benchmark.startMeasurement()
-    let loaded = await pageByRebuilding(pages)
-    benchmark.stopMeasurement()
-    precondition(loaded == items, "the rebuild lost items: \(loaded) of \(items)")
-  }
-
-  Benchmark("PagingTaskAppend100k", configuration: pagingConfiguration()) { benchmark in
-    let pages = makePages(items: items, pageSize: pageSize)
-    benchmark.startMeasurement()
-    let loaded = await pageByTaskAndAppending(pages)
-    benchmark.stopMeasurement()
-    precondition(loaded == items, "the floor lost items: \(loaded) of \(items)")
-  }
-
-  Benchmark("PagingAppend100k", configuration: pagingConfiguration()) { benchmark in
-    let pages = makePages(items: items, pageSize: pageSize)
-    benchmark.startMeasurement()
-    let loaded = pageByAppending(pages)
-    benchmark.stopMeasurement()
-    precondition(loaded == items, "the append lost items: \(loaded) of \(items)")
-  }
+  pagingBenchmark("PagingLoader100k", "loader") { await pageWithLoader($0) }
+  pagingBenchmark("PagingRebuild100k", "rebuild") { await pageByRebuilding($0) }
+  pagingBenchmark("PagingTaskAppend100k", "floor") { await pageByTaskAndAppending($0) }
+  pagingBenchmark("PagingAppend100k", "append") { pageByAppending($0) }
 }

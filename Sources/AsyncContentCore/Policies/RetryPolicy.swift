@@ -141,3 +141,9 @@ public protocol RetryAfterProviding: Error {
   /// How long the source of the error asked to wait before the next attempt, if it did.
   var retryAfter: Duration? { get }
 }
+
+extension RetryPolicy {
+  /// Whether the policy ever tries an operation a second time.
+  @inlinable
+  var retries: Bool { maxAttempts > 1 }
+}
