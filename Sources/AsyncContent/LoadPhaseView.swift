@@ -7,7 +7,7 @@ public import SwiftUI
 /// Asynchrone Ladevorgänge in SwiftUI", kntkymt's Switch style for a screen without paging,
 /// `AsyncResourceView` of "AsyncResourceView — simplified resource loading").
 ///
-/// The view decides nothing: it maps ``AsyncPhase/presentation(hasMore:placeholder:isEmpty:)``
+/// The view decides nothing: it maps ``AsyncPhase/presentation(hasMore:hasPrevious:placeholder:isEmpty:)``
 /// to views, and hands every trigger to a ``ContentController`` that runs `retry` in a task it
 /// owns.
 /// - **The first load** starts when the view appears and the phase is idle, from the view's

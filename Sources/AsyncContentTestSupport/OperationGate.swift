@@ -53,6 +53,10 @@ public final class OperationGate<Value: Sendable>: Sendable {
   public var pending: Int { state.value.waiting.count }
   /// How many calls ended because their task was cancelled.
   public var cancelledCalls: Int { state.value.cancelledCalls }
+  /// The calls that wait for the test, oldest first, each by its number (the first call is 1):
+  /// `waitingCalls.firstIndex(of: call)` is the index that ``resolve(_:at:fileID:filePath:line:column:)``
+  /// takes.
+  public var waitingCalls: [Int] { state.value.waiting.map(\.id) }
 
   /// The operation: waits until the test ends it.
   @MainActor

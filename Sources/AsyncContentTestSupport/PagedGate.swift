@@ -42,16 +42,17 @@ public final class PagedGate<Item: Sendable, Cursor: Sendable>: Sendable {
     return try await gate.call()
   }
 
-  /// Answers the waiting request at `index` (the oldest by default) with `items` and the next
-  /// cursor (`nil` for the last page).
+  /// Answers the waiting request at `index` (the oldest by default) with `items`, the next
+  /// cursor (`nil` for the last page) and, for a list that pages backwards, the previous cursor
+  /// (`nil` for the first page).
   public func succeed(
-    _ items: [Item], next: Cursor?, at index: Int = 0,
+    _ items: [Item], next: Cursor?, previous: Cursor? = nil, at index: Int = 0,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
     gate.succeed(
-      Page(items: items, nextCursor: next), at: index, fileID: fileID, filePath: filePath,
-      line: line, column: column)
+      Page(items: items, nextCursor: next, previousCursor: previous), at: index, fileID: fileID,
+      filePath: filePath, line: line, column: column)
   }
 
   /// Fails the waiting request at `index` (the oldest by default) with `error`.

@@ -24,8 +24,8 @@ private func loadTransition(
 }
 
 /// Reads a cell of the tables: `-` none, `L3` loaded(count: 3), `+1` loadedMore(count: 1),
-/// `E3` endOfList(count: 3), `F` failed, `R` reloadFailed, `M` loadMoreFailed (with the
-/// error's message, `old`).
+/// `E3` endOfList(count: 3), `-1` loadedEarlier(count: 1), `F` failed, `R` reloadFailed, `M`
+/// loadMoreFailed, `P` loadPreviousFailed (with the error's message, `old`).
 private func cell(_ text: Substring) -> Announcement? {
   switch text {
   case "-": nil
@@ -35,6 +35,8 @@ private func cell(_ text: Substring) -> Announcement? {
   case "F": .failed(message: "old")
   case "R": .reloadFailed(message: "old")
   case "M": .loadMoreFailed(message: "old")
+  case "-1": .loadedEarlier(count: 1)
+  case "P": .loadPreviousFailed(message: "old")
   default: preconditionFailure("unknown cell \(text)")
   }
 }
@@ -58,16 +60,18 @@ private let loadKinds = PhaseKind.loadCases
 /// Without paging information (`hasMore: nil`).
 private let pagedTable = table(
   """
-  //             idle loading loaded failed reloading retrying reloadFailed loadingMore loadMoreFailed
-  idle           -    -       L3     F      -         -        R            -           M
-  loading        -    -       L3     F      -         -        R            -           M
-  loaded         -    -       -      F      -         -        R            -           M
-  failed         -    -       L3     -      -         -        R            -           M
-  reloading      -    -       L3     F      -         -        R            -           M
-  retrying       -    -       L3     F      -         -        R            -           M
-  reloadFailed   -    -       L3     F      -         -        -            -           M
-  loadingMore    -    -       +1     F      -         -        R            -           M
-  loadMoreFailed -    -       L3     F      -         -        R            -           -
+  //                 idle loading loaded failed reloading retrying reloadFailed loadingMore loadMoreFailed loadingPrevious loadPreviousFailed
+  idle               -    -       L3     F      -         -        R            -           M              -               P
+  loading            -    -       L3     F      -         -        R            -           M              -               P
+  loaded             -    -       -      F      -         -        R            -           M              -               P
+  failed             -    -       L3     -      -         -        R            -           M              -               P
+  reloading          -    -       L3     F      -         -        R            -           M              -               P
+  retrying           -    -       L3     F      -         -        R            -           M              -               P
+  reloadFailed       -    -       L3     F      -         -        -            -           M              -               P
+  loadingMore        -    -       +1     F      -         -        R            -           M              -               P
+  loadMoreFailed     -    -       L3     F      -         -        R            -           -              -               P
+  loadingPrevious    -    -       -1     F      -         -        R            -           M              -               P
+  loadPreviousFailed -    -       L3     F      -         -        R            -           M              -               -
   """, kinds: pagedKinds)
 
 private let loadTable = table(
@@ -116,6 +120,44 @@ private let loadTable = table(
       let (before, after) = pagedTransition(kind, kind)
       #expect(Announcement(from: before, to: after) == nil)
     }
+  }
+
+  @Test func thePreviousPageAnnouncesWhatItAddedAndTheStartOfTheList() {
+    let earlier = TestPagedPhase.loadingPrevious([3, 4])
+    #expect(
+      Announcement(from: earlier, to: .loaded([1, 2, 3, 4]), hasPrevious: true)
+        == .loadedEarlier(count: 2))
+    #expect(
+      Announcement(from: earlier, to: .loaded([1, 2, 3, 4]), hasPrevious: false)
+        == .startOfList(count: 4))
+    // A page that added nothing (a window dropped as many as it brought) says nothing.
+    #expect(Announcement(from: earlier, to: .loaded([1, 2]), hasPrevious: true) == nil)
+    // The end of the list is the footer's business: a previous page never announces it.
+    #expect(
+      Announcement(from: earlier, to: .loaded([1, 2, 3, 4]), hasMore: false, hasPrevious: true)
+        == .loadedEarlier(count: 2))
+    // A snapshot taken from a presentation reads the header as it reads the footer.
+    let shown = TestPagedPhase.loaded([1, 2, 3, 4]).presentation(hasMore: true, hasPrevious: false)
+    let snapshot = Announcement.Snapshot(shown, kind: .loaded, message: message)
+    #expect(snapshot.hasPrevious == false)
+    #expect(snapshot.hasMore == true)
+    #expect(
+      Announcement(from: Announcement.Snapshot(earlier, message: message), to: snapshot)
+        == .startOfList(count: 4))
+  }
+
+  @Test func theTextsOfThePreviousPage() {
+    let strings = DefaultStrings(language: "en")
+    #expect(strings.announcement(.loadedEarlier(count: 2)) == "2 earlier items loaded")
+    #expect(strings.announcement(.loadedEarlier(count: 1)) == "1 earlier item loaded")
+    #expect(strings.announcement(.startOfList(count: 4)) == "Start of list. 4 items in all.")
+    #expect(strings.announcement(.startOfList(count: nil)) == "Start of list.")
+    #expect(
+      strings.announcement(.loadPreviousFailed(message: "Offline."))
+        == "Couldn't load earlier items. Offline.")
+    let german = DefaultStrings(language: "de")
+    #expect(german.announcement(.loadedEarlier(count: 2)) == "2 frühere Einträge geladen")
+    #expect(german.startOfList == "Anfang der Liste")
   }
 
   @Test func theMessageIsTheNewErrors() {

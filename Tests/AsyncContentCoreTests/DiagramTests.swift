@@ -99,6 +99,10 @@ enum PhaseDocs {
     case .finishLoadingMore: "`finishLoadingMore(page)`"
     case .failLoadingMore: "`failLoadingMore(e′)`"
     case .cancelLoadingMore: "`cancelLoadingMore()`"
+    case .startLoadingPrevious: "`startLoadingPrevious()`"
+    case .finishLoadingPrevious: "`finishLoadingPrevious(page)`"
+    case .failLoadingPrevious: "`failLoadingPrevious(e′)`"
+    case .cancelLoadingPrevious: "`cancelLoadingPrevious()`"
     }
   }
 

@@ -77,11 +77,11 @@ struct LoaderInterleavingTests {
     let gate = Gate<Int>()
     let loader = AsyncLoader { @MainActor in try await gate.call() }
     loader.startLoad()
-    let arrived = await waitUntil { gate.pending == 1 }
+    let arrived = await yieldUntil { gate.pending == 1 }
     #expect(arrived)
     gate.succeed(1)
     // A condition that never holds is reported as false instead of hanging.
-    let impossible = await waitUntil(limit: 50) { loader.phase.kind == .failed }
+    let impossible = await yieldUntil(limit: 50) { loader.phase.kind == .failed }
     #expect(!impossible)
     #expect(loader.phase.value == 1)
   }
@@ -89,14 +89,14 @@ struct LoaderInterleavingTests {
 
 // MARK: - Shared machinery
 
-private func environmentNumber(_ name: String) -> UInt64? {
+func environmentNumber(_ name: String) -> UInt64? {
   guard let text = ProcessInfo.processInfo.environment[name] else { return nil }
   if text.hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
   return UInt64(text)
 }
 
 /// SplitMix64: small, fast and the same on every platform.
-private struct SplitMix64: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64, index: Int) {
@@ -128,7 +128,7 @@ private struct SplitMix64: RandomNumberGenerator {
 ///
 /// - Returns: whether the condition held within `limit` yields.
 @MainActor
-private func waitUntil(limit: Int = 20_000, _ condition: () -> Bool) async -> Bool {
+func yieldUntil(limit: Int = 20_000, _ condition: () -> Bool) async -> Bool {
   await Task.yield()
   for _ in 0..<limit {
     if condition() { return true }
@@ -139,7 +139,7 @@ private func waitUntil(limit: Int = 20_000, _ condition: () -> Bool) async -> Bo
 
 /// The tasks that await triggers, as SwiftUI's `.task` and `.refreshable` would.
 @MainActor
-private final class Callers {
+final class Callers {
   private(set) var tasks: [Task<Void, Never>] = []
   private(set) var finished: [Bool] = []
   private(set) var startedCount = 0
@@ -170,7 +170,7 @@ private final class Callers {
 }
 
 /// A cancellation as an operation reports it.
-private func cancellationError(_ variant: Int) -> any Error {
+func cancellationError(_ variant: Int) -> any Error {
   switch variant % 3 {
   case 0: CancellationError()
   case 1: URLError(.cancelled)
@@ -317,7 +317,7 @@ private struct LoaderSchedule {
     if loader.phase.isLoading || loader.isActive {
       return "the loader still loads after every call was resolved: \(loader.phase)"
     }
-    let allResumed = await waitUntil { !callers.finished.contains(false) }
+    let allResumed = await yieldUntil { !callers.finished.contains(false) }
     if !allResumed {
       let stuck = callers.finished.indices.filter { !callers.finished[$0] }
       return "callers \(stuck) never resumed"
@@ -357,7 +357,7 @@ private struct LoaderSchedule {
     }
 
     let expected = phase
-    let settled = await waitUntil {
+    let settled = await yieldUntil {
       callers.allStarted && gate.calls == calls && gate.pending == pending.count
         && Self.snapshot(loader.phase) == expected
         && resumed.allSatisfy { callers.finished[$0] }
@@ -711,7 +711,7 @@ private struct PagedSchedule {
     }
     if loader.phase.isLoading { return "the loader still loads: \(loader.phase)" }
     if let problem = Self.checkFooter(loader, loader.phase, fromLoader: true) { return problem }
-    let allResumed = await waitUntil { !callers.finished.contains(false) }
+    let allResumed = await yieldUntil { !callers.finished.contains(false) }
     if !allResumed {
       let stuck = callers.finished.indices.filter { !callers.finished[$0] }
       return "callers \(stuck) never resumed"
@@ -748,7 +748,7 @@ private struct PagedSchedule {
     // Waits for the phase's kind, item count and error; the check compares every item.
     let expected = phase
     let expectedCursor = nextCursor
-    let settled = await waitUntil {
+    let settled = await yieldUntil {
       guard
         callers.allStarted && gate.calls == requests.count && gate.pending == pending.count
           && loader.nextCursor == expectedCursor

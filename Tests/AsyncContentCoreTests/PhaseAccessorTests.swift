@@ -3,7 +3,8 @@ import Testing
 
 /// The flags of ``AsyncPhase``; a row lists the ones that are `true`.
 private enum Flag: CaseIterable {
-  case isLoading, isFirstLoad, isReloading, isRetrying, isLoadingMore, isFailure, isIdle
+  case isLoading, isFirstLoad, isReloading, isRetrying, isLoadingMore, isLoadingPrevious
+  case isFailure, isIdle
 }
 
 /// What the accessors of a phase of one kind report, with the fixture payloads.
@@ -41,6 +42,11 @@ struct PhaseAccessorTests {
     .init(.reloadFailed, value: v, error: e, [.isFailure], "reloadFailed([1, 2], old)"),
     .init(.loadingMore, value: v, error: nil, [.isLoading, .isLoadingMore], "loadingMore([1, 2])"),
     .init(.loadMoreFailed, value: v, error: e, [.isFailure], "loadMoreFailed([1, 2], old)"),
+    .init(
+      .loadingPrevious, value: v, error: nil, [.isLoading, .isLoadingPrevious],
+      "loadingPrevious([1, 2])"),
+    .init(
+      .loadPreviousFailed, value: v, error: e, [.isFailure], "loadPreviousFailed([1, 2], old)"),
   ]
 
   private func check(
@@ -53,7 +59,8 @@ struct PhaseAccessorTests {
     let flags: [Flag: Bool] = [
       .isLoading: phase.isLoading, .isFirstLoad: phase.isFirstLoad,
       .isReloading: phase.isReloading, .isRetrying: phase.isRetrying,
-      .isLoadingMore: phase.isLoadingMore, .isFailure: phase.isFailure, .isIdle: phase.isIdle,
+      .isLoadingMore: phase.isLoadingMore, .isLoadingPrevious: phase.isLoadingPrevious,
+      .isFailure: phase.isFailure, .isIdle: phase.isIdle,
     ]
     for flag in Flag.allCases {
       #expect(flags[flag] == row.flags.contains(flag), "\(flag) of \(row.kind)")
@@ -85,10 +92,12 @@ struct PhaseAccessorTests {
   @Test func kindFlags() {
     #expect(PhaseKind.loadCases == Array(PhaseKind.allCases.prefix(7)))
     #expect(
-      PhaseKind.allCases.filter(\.isLoading) == [.loading, .reloading, .retrying, .loadingMore])
+      PhaseKind.allCases.filter(\.isLoading) == [
+        .loading, .reloading, .retrying, .loadingMore, .loadingPrevious,
+      ])
     #expect(
       PhaseKind.allCases.filter(\.isStable) == [
-        .idle, .loaded, .failed, .reloadFailed, .loadMoreFailed,
+        .idle, .loaded, .failed, .reloadFailed, .loadMoreFailed, .loadPreviousFailed,
       ])
     #expect(PhaseKind.allCases.map(\.description) == PhaseKind.allCases.map(\.rawValue))
     #expect(PhaseKind.reloadFailed.description == "reloadFailed")
@@ -146,7 +155,7 @@ struct PhaseAccessorTests {
     let paged = PhaseKind.allCases.map(PhaseFixture.paged)
     // Every kind differs from every other.
     #expect(Set(load).count == 7)
-    #expect(Set(paged).count == 9)
+    #expect(Set(paged).count == 11)
     for (index, phase) in paged.enumerated() {
       for (otherIndex, other) in paged.enumerated() {
         #expect((phase == other) == (index == otherIndex))

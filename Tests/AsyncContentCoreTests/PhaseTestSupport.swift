@@ -17,7 +17,7 @@ typealias TestPagedPhase = PagedPhase<[Int], PhaseTestError>
 enum PhaseEventResult: Hashable, Sendable, CustomStringConvertible {
   /// `startLoading()`.
   case start(LoadStart)
-  /// `startLoadingMore()`.
+  /// `startLoadingMore()` and `startLoadingPrevious()`.
   case loadMore(LoadMoreStart)
   /// `cancel()`, `dismissError()`, `finishLoadingMore(_:)`, `failLoadingMore(_:)` and
   /// `cancelLoadingMore()`: whether the phase changed.
@@ -38,7 +38,7 @@ enum PhaseFixture {
   static let value = [1, 2]
   /// The value `succeed` brings.
   static let newValue = [7, 8]
-  /// The page `finishLoadingMore` appends.
+  /// The page `finishLoadingMore` appends and `finishLoadingPrevious` puts in front.
   static let page = [3]
   /// The error a phase already shows.
   static let error = PhaseTestError.old
@@ -57,6 +57,8 @@ enum PhaseFixture {
     case .reloadFailed: .reloadFailed(value, error)
     case .loadingMore: .loadingMore(value)
     case .loadMoreFailed: .loadMoreFailed(value, error)
+    case .loadingPrevious: .loadingPrevious(value)
+    case .loadPreviousFailed: .loadPreviousFailed(value, error)
     }
   }
 
@@ -70,7 +72,7 @@ enum PhaseFixture {
     case .reloading: .reloading(value)
     case .retrying: .retrying(error)
     case .reloadFailed: .reloadFailed(value, error)
-    case .loadingMore, .loadMoreFailed: nil
+    case .loadingMore, .loadMoreFailed, .loadingPrevious, .loadPreviousFailed: nil
     }
   }
 }
@@ -87,15 +89,18 @@ extension LoadPhase {
     case .cancel: return .changed(cancel())
     case .reset: return .changed(reset())
     case .dismissError: return .changed(dismissError())
-    case .startLoadingMore, .finishLoadingMore, .failLoadingMore, .cancelLoadingMore: break
+    case .startLoadingMore, .finishLoadingMore, .failLoadingMore, .cancelLoadingMore,
+      .startLoadingPrevious, .finishLoadingPrevious, .failLoadingPrevious, .cancelLoadingPrevious:
+      break
     }
     return nil
   }
 }
 
 extension PagedPhase where Value: RangeReplaceableCollection {
-  /// Runs `event` with the given payloads (`finishLoadingMore` appends `page`) and returns what
-  /// the transition function returned.
+  /// Runs `event` with the given payloads (`finishLoadingMore` appends `page`,
+  /// `finishLoadingPrevious` puts it in front) and returns what the transition function
+  /// returned.
   mutating func run(
     _ event: PhaseEvent, value: Value, page: Value, error: Failure
   ) -> PhaseEventResult? {
@@ -110,6 +115,11 @@ extension PagedPhase where Value: RangeReplaceableCollection {
     case .finishLoadingMore: return .changed(finishLoadingMore { $0.append(contentsOf: page) })
     case .failLoadingMore: return .changed(failLoadingMore(error))
     case .cancelLoadingMore: return .changed(cancelLoadingMore())
+    case .startLoadingPrevious: return .loadMore(startLoadingPrevious())
+    case .finishLoadingPrevious:
+      return .changed(finishLoadingPrevious { $0.insert(contentsOf: page, at: $0.startIndex) })
+    case .failLoadingPrevious: return .changed(failLoadingPrevious(error))
+    case .cancelLoadingPrevious: return .changed(cancelLoadingPrevious())
     }
     return nil
   }

@@ -134,7 +134,46 @@ struct PresentationTests {
       .loadMoreFailed([], e), hasMore: [true], placeholder: both,
       .init(body: content([]), footer: .failed(e))),
     .init(.loadMoreFailed([], e), hasMore: [false], placeholder: both, .init(body: .empty)),
+    // loadingPrevious, in a list whose header is not shown: the footer as in loaded.
+    .init(
+      .loadingPrevious(v), hasMore: [true], placeholder: both,
+      .init(body: content(v), footer: .loading)),
+    .init(
+      .loadingPrevious(v), hasMore: [false], placeholder: both,
+      .init(body: content(v), footer: .endOfList)),
+    .init(
+      .loadingPrevious([]), hasMore: [true], placeholder: both,
+      .init(body: content([]), footer: .loading)),
+    .init(.loadingPrevious([]), hasMore: [false], placeholder: both, .init(body: .empty)),
+    // loadPreviousFailed: the error belongs to the header; the footer as in loaded, no banner.
+    .init(
+      .loadPreviousFailed(v, e), hasMore: [true], placeholder: both,
+      .init(body: content(v), footer: .loading)),
+    .init(
+      .loadPreviousFailed(v, e), hasMore: [false], placeholder: both,
+      .init(body: content(v), footer: .endOfList)),
+    .init(
+      .loadPreviousFailed([], e), hasMore: [true], placeholder: both,
+      .init(body: content([]), footer: .loading)),
+    .init(.loadPreviousFailed([], e), hasMore: [false], placeholder: both, .init(body: .empty)),
   ]
+
+  /// The header of a list that pages backwards, for every kind: with an earlier page, and at
+  /// the start of the list.
+  private static let header:
+    [(TestPagedPhase, whenMore: TestPresentation.Header, atStart: TestPresentation.Header)] = [
+      (.idle, .none, .none),
+      (.loading, .none, .none),
+      (.loaded(v), .loading, .endOfList),
+      (.failed(e), .none, .none),
+      (.reloading(v), .none, .none),
+      (.retrying(e), .none, .none),
+      (.reloadFailed(v, e), .loading, .endOfList),
+      (.loadingMore(v), .loading, .endOfList),
+      (.loadMoreFailed(v, e), .loading, .endOfList),
+      (.loadingPrevious(v), .loading, .loading),
+      (.loadPreviousFailed(v, e), .failed(e), .failed(e)),
+    ]
 
   @Test func loadTableCoversEveryKindAndInputOnce() {
     let keys = Self.load.flatMap(\.keys)
@@ -147,7 +186,24 @@ struct PresentationTests {
     let keys = Self.paged.flatMap(\.keys)
     #expect(keys.count == Set(keys).count, "an input is listed twice")
     #expect(Set(keys) == allKeys(kinds: PhaseKind.allCases, hasMore: [false, true]))
-    #expect(keys.count == 56)
+    #expect(keys.count == 72)
+  }
+
+  @Test func theHeaderOfAListPagedBackwardsMirrorsTheFooter() {
+    #expect(Set(Self.header.map(\.0.kind)) == Set(PhaseKind.allCases))
+    for (phase, whenMore, atStart) in Self.header {
+      #expect(phase.presentation(hasMore: true, hasPrevious: true).header == whenMore, "\(phase)")
+      #expect(phase.presentation(hasMore: true, hasPrevious: false).header == atStart, "\(phase)")
+      #expect(phase.presentation(hasMore: true).header == .none, "\(phase): no header by default")
+      // A placeholder is not the list: it shows neither end.
+      let placeholder = phase.presentation(hasPrevious: true, placeholder: Self.placeholder)
+      if placeholder.isPlaceholder { #expect(placeholder.header == .none) }
+    }
+    // The footer does not show the header's error, nor the header the footer's.
+    let failedAtStart = TestPagedPhase.loadPreviousFailed(Self.v, Self.e)
+    #expect(failedAtStart.presentation(hasMore: true, hasPrevious: true).footer == .loading)
+    let failedAtEnd = TestPagedPhase.loadMoreFailed(Self.v, Self.e)
+    #expect(failedAtEnd.presentation(hasMore: true, hasPrevious: true).header == .loading)
   }
 
   @Test func loadPhasePresentation() {

@@ -48,6 +48,8 @@ public final class ContentController {
   public let banner: BannerController
   /// The paging footer.
   public let loadMore: LoadMoreController
+  /// The paging header of a list that pages backwards.
+  public let loadPrevious: LoadMoreController
   /// The calm timing of a first load's progress.
   public let progress: ProgressController
   /// Whether the container is on screen.
@@ -82,6 +84,7 @@ public final class ContentController {
     loads = ActionController()
     banner = BannerController(policy: bannerPolicy, clock: clock)
     loadMore = LoadMoreController()
+    loadPrevious = LoadMoreController(edge: .start)
     progress = ProgressController(timing: progressTiming, clock: clock)
     self.announce = announce
   }

@@ -12,8 +12,14 @@ public import Observation
 ///   on screen loads the next one, whether or not it added items: a page that only updated
 ///   existing items must not leave the spinner stuck.
 /// - ``footerDisappeared()``: the spinner scrolled away; nothing more loads until it returns.
+/// - ``stateChanged(_:loadMore:)``: the list's phase changed while the spinner stayed on
+///   screen. A list that pages both ways loads one page at a time, so a spinner that appeared
+///   while the other end loaded loads its page when that one lands.
 /// - ``retry(loadMore:)``: the footer's retry button. A failed page shows an error, not the
 ///   spinner, so only this button loads it again.
+///
+/// A list that pages backwards has a second controller for its header, made with
+/// `LoadMoreController(edge: .start)` and given `loadPrevious()`: the same rules, at the start.
 ///
 /// ```swift
 /// ProgressView()
@@ -32,11 +38,19 @@ public final class LoadMoreController {
   /// Whether a load-more runs.
   public var isLoadingMore: Bool { run.isPerforming }
 
+  /// The end of the list whose spinner the controller watches.
+  public let edge: PagingEdge
+
   @ObservationIgnored private let run = ActionController()
   @ObservationIgnored private var continuedAfter = 0
 
   /// Creates a controller.
-  public init() {}
+  ///
+  /// - Parameter edge: The end of the list it loads: ``PagingEdge/end`` (the footer, the
+  ///   default) or ``PagingEdge/start`` (the header of a list that pages backwards).
+  public init(edge: PagingEdge = .end) {
+    self.edge = edge
+  }
 
   /// The footer spinner appeared: loads the next page when `state` allows and none runs.
   ///
@@ -69,6 +83,20 @@ public final class LoadMoreController {
     trigger(state, loadMore)
   }
 
+  /// The list's phase changed while the spinner stayed on screen: loads the page when `state`
+  /// now allows it and none runs. A spinner that appeared while the list's other end loaded
+  /// (one page loads at a time) loads its page this way once that one lands.
+  ///
+  /// - Parameters:
+  ///   - state: What the list shows now.
+  ///   - loadMore: Loads the page.
+  public func stateChanged(
+    _ state: PagingState, loadMore: @escaping @Sendable () async -> Void
+  ) {
+    guard isFooterVisible else { return }
+    trigger(state, loadMore)
+  }
+
   /// The footer's retry button: loads the failed page again (or joins a load-more that runs)
   /// and returns when it ends.
   ///
@@ -78,7 +106,7 @@ public final class LoadMoreController {
   }
 
   private func trigger(_ state: PagingState, _ loadMore: @escaping @Sendable () async -> Void) {
-    guard state.canLoadMore, !run.isPerforming else { return }
+    guard state.canLoad(at: edge), !run.isPerforming else { return }
     continuedAfter = completedPages
     run.start(loadMore)
   }

@@ -211,8 +211,9 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   final var needsLoadNow: Bool {
     guard !isLoadRunning else { return false }
     switch storedPhase.kind {
-    case .idle, .failed, .loading, .reloading, .retrying, .loadingMore: return true
-    case .loaded, .reloadFailed, .loadMoreFailed: return isStale
+    case .idle, .failed, .loading, .reloading, .retrying, .loadingMore, .loadingPrevious:
+      return true
+    case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed: return isStale
     }
   }
 

@@ -19,6 +19,14 @@
 /// - **Unique items.** An item that a later page repeats (the server shifted) updates the
 ///   existing entry in place, so `ForEach` never sees a duplicate id.
 /// - **Appends are O(page size).** Pages are merged into the stored items in place.
+/// - **Both ways.** A list whose pages name a previous cursor (a chat, a feed that opens in the
+///   middle) loads earlier items with ``loadPrevious()``, under the same rules as load-more:
+///   one page loads at a time, a reload supersedes it, a failure keeps every item
+///   (loadPreviousFailed).
+/// - **A memory bound.** With `maxPages`, at most that many pages stay loaded: a page that
+///   lands drops the page at the far end, and keeps the cursor that loads it again, as
+///   TanStack Query's `maxPages` does. Scrolling back loads it again through
+///   ``loadPrevious()`` (or ``loadMore()``).
 /// - Joining, caller cancellation, cancellation that is never a failure, stale results,
 ///   retry, staleness and cancel-on-release work as in ``AsyncLoader``.
 @MainActor
@@ -41,11 +49,37 @@ where Item.ID: Sendable {
 
   /// The cursor of the next page; `nil` before the first page and at the end. It changes only
   /// together with ``phase`` and is observed with it.
+  ///
+  /// It is also `nil` when the next page is the first page of the list, which a window
+  /// (`maxPages`) dropped from the end of a list paged backwards: ``hasMore`` tells whether a
+  /// next page exists.
   @inlinable
   public var nextCursor: Cursor? {
     accessPhase()
-    return storedNextCursor
+    return storedNextCursor ?? nil
   }
+
+  /// The cursor of the previous page; `nil` at the start of the list and for a list that pages
+  /// one way only (or when the previous page is the first page: ``hasPrevious`` tells).
+  @inlinable
+  public var previousCursor: Cursor? {
+    accessPhase()
+    return storedPreviousCursor ?? nil
+  }
+
+  /// Whether an earlier page exists, for a list that pages backwards: `true` when one exists,
+  /// `false` at the start of the list, and `nil` for a list that pages one way only (no page it
+  /// loaded named a previous cursor and no window dropped its start). A header passes it to
+  /// ``AsyncPhase/presentation(hasMore:hasPrevious:placeholder:isEmpty:)``.
+  @inlinable
+  public var hasPrevious: Bool? {
+    accessPhase()
+    guard storedPhase.value != nil, storedPagesBackward else { return nil }
+    return storedPreviousCursor != nil
+  }
+
+  /// How many pages stay loaded at most; `nil` keeps every page.
+  public let maxPages: Int?
 
   // The triggers and the landing of a page are inlinable: they are compiled where `Item` and
   // `Cursor` are known (the app's module), so a page looks no generic metadata up at run time.
@@ -53,10 +87,37 @@ where Item.ID: Sendable {
   // the exclusivity checks for the reasons ``LoaderBase``'s state does: the merge, the one
   // call into the app's code while a page lands, runs on items taken out of the phase.
 
+  // The two ends: `nil` when no page lies beyond, `.some(cursor)` for the page there, whose
+  // cursor is `nil` when it is the first page of the list (a window dropped it).
   @exclusivity(unchecked) @usableFromInline var storedPhase: PagedPhase<Items, any Error>
-  @exclusivity(unchecked) @usableFromInline var storedNextCursor: Cursor?
+  @exclusivity(unchecked) @usableFromInline var storedNextCursor: Cursor??
+  @exclusivity(unchecked) @usableFromInline var storedPreviousCursor: Cursor??
+  @exclusivity(unchecked) @usableFromInline var storedPagesBackward = false
+  /// The pages that stay loaded, in order, while `maxPages` bounds them: the cursor that loads
+  /// each (`nil` for the first page) and how many items it added.
+  @exclusivity(unchecked) @usableFromInline var keptPages: [KeptPage] = []
   @usableFromInline let fetchPage: FetchPage
   @usableFromInline let mergePage: MergePage
+  @usableFromInline let mergePreviousPage: MergePage
+
+  /// A page a window keeps: the cursor that loads it again and how many items it added.
+  @usableFromInline
+  struct KeptPage {
+    @usableFromInline var cursor: Cursor?
+    @usableFromInline var count: Int
+
+    @usableFromInline
+    init(cursor: Cursor?, count: Int) {
+      self.cursor = cursor
+      self.count = count
+    }
+  }
+
+  /// Which page a load fetches.
+  @usableFromInline
+  enum PageDirection {
+    case first, next, previous
+  }
 
   /// Creates a paged loader.
   ///
@@ -73,6 +134,12 @@ where Item.ID: Sendable {
   ///     differently (for example, to keep the first copy of a repeated item). Keep it linear in
   ///     the page: a merge that copies or re-reserves all the items on every page makes paging
   ///     quadratic.
+  ///   - mergePrevious: Adds a previous page to the front of the items, in place. The default,
+  ///     ``updateOrPrepend(_:_:)``, keeps items unique by id as `merge` does.
+  ///   - maxPages: How many pages stay loaded at most; `nil` (the default) keeps every page. A
+  ///     page that lands beyond the bound drops the page at the other end, and the cursor to
+  ///     load it again is kept. Windows assume merges that add or update items, never remove
+  ///     them.
   ///   - fetchPage: Fetches the page at a cursor, `nil` for the first page. It runs off the main
   ///     actor.
   public init(
@@ -82,12 +149,20 @@ where Item.ID: Sendable {
     retry: RetryPolicy = .none,
     staleAfter: Duration? = nil,
     merge: @escaping MergePage = updateOrAppend,
+    mergePrevious: @escaping MergePage = updateOrPrepend,
+    maxPages: Int? = nil,
     fetchPage: @escaping FetchPage
   ) {
+    precondition(maxPages.map { $0 > 0 } ?? true, "PagedLoader(maxPages:) needs at least one page")
     storedPhase = phase
-    storedNextCursor = nextCursor
+    storedNextCursor = nextCursor.map { .some($0) }
     mergePage = merge
+    mergePreviousPage = mergePrevious
+    self.maxPages = maxPages
     self.fetchPage = fetchPage
+    if maxPages != nil, let items = phase.value {
+      keptPages = [KeptPage(cursor: nil, count: items.count)]
+    }
     super.init(
       clock: LoaderClock(clock), retry: retry, staleAfter: staleAfter, hasValue: phase.value != nil)
   }
@@ -99,11 +174,18 @@ where Item.ID: Sendable {
     items.updateOrAppend(contentsOf: page)
   }
 
+  /// The default merge of a previous page: inserts the page's new items before the loaded ones,
+  /// in the page's order, and updates, where they stand, the items whose ids are already loaded.
+  @inlinable
+  public nonisolated static func updateOrPrepend(_ items: inout Items, _ page: [Item]) {
+    items.updateOrPrepend(contentsOf: page)
+  }
+
   /// The items on screen; empty when there are none.
   @inlinable
   public var items: Items { phase.value ?? [] }
 
-  /// Whether another page exists: items are shown and there is a next cursor.
+  /// Whether another page exists: items are shown and there is a next page.
   @inlinable
   public var hasMore: Bool {
     accessPhase()
@@ -129,14 +211,33 @@ where Item.ID: Sendable {
   }
 
   /// Tries the failed load again: the first page after a failed first load, the next page
-  /// after a failed load-more, the first page after a failed reload.
+  /// after a failed load-more, the previous page after a failed load of it, the first page
+  /// after a failed reload.
   @inlinable
   public func retry() async {
-    if phase.kind == .loadMoreFailed {
-      await loadMore()
-    } else {
-      await reload()
+    switch phase.kind {
+    case .loadMoreFailed: await loadMore()
+    case .loadPreviousFailed: await loadPrevious()
+    default: await reload()
     }
+  }
+
+  /// Loads the previous page, puts its items before the loaded ones, and returns when it
+  /// lands; joins a load of the previous page that runs.
+  ///
+  /// It does nothing at the start of the list, for a list that pages one way only, before the
+  /// first page, while a first-page load, retry or reload runs, and while the next page loads
+  /// (one page loads at a time).
+  @inlinable
+  public func loadPrevious() async {
+    if startLoadPreviousIfNeeded() { await waitForLoad() }
+  }
+
+  /// Starts ``loadPrevious()`` without waiting, for a header's `onAppear`; it decides exactly as
+  /// ``loadPrevious()`` does.
+  @inlinable
+  public func startLoadPrevious() {
+    startLoadPreviousIfNeeded()
   }
 
   /// Loads the next page and returns when it lands; joins a load-more that runs.
@@ -158,7 +259,7 @@ where Item.ID: Sendable {
   @inlinable
   public func startReload() {
     // A first-page load that runs is joined; anything else (a load-more included) gives way.
-    if !isLoadingFirstPage { beginPage(at: nil) }
+    if !isLoadingFirstPage { beginPage(.first, at: nil) }
   }
 
   /// Starts ``loadMore()`` without waiting, for a footer's `onAppear`; it decides exactly as
@@ -179,6 +280,9 @@ where Item.ID: Sendable {
   @inlinable
   public func reset() {
     storedNextCursor = nil
+    storedPreviousCursor = nil
+    storedPagesBackward = false
+    keptPages = []
     storedLoadedAt = nil
     stopLoad { storedPhase.reset() }
     resetFailureCount()
@@ -189,7 +293,7 @@ where Item.ID: Sendable {
   /// Whether a first-page load (a first load, a retry or a reload) runs.
   @inlinable
   var isLoadingFirstPage: Bool {
-    isLoadRunning && storedPhase.kind != .loadingMore
+    isLoadRunning && storedPhase.kind != .loadingMore && storedPhase.kind != .loadingPrevious
   }
 
   /// Starts the first page when ``load()`` should; returns whether a load runs to wait for.
@@ -199,12 +303,13 @@ where Item.ID: Sendable {
     switch storedPhase.kind {
     case .idle, .failed, .loading, .reloading, .retrying:
       // Nothing to show, or a loading phase no load stands behind (an initial phase).
-      beginPage(at: nil)
+      beginPage(.first, at: nil)
       return true
-    case .loaded, .reloadFailed, .loadingMore, .loadMoreFailed:
-      // A list is shown: it loads again only when it is stale, superseding a load-more.
+    case .loaded, .reloadFailed, .loadingMore, .loadMoreFailed, .loadingPrevious,
+      .loadPreviousFailed:
+      // A list is shown: it loads again only when it is stale, superseding a page that loads.
       guard isStale else { return false }
-      beginPage(at: nil)
+      beginPage(.first, at: nil)
       return true
     }
   }
@@ -216,26 +321,43 @@ where Item.ID: Sendable {
     if isLoadRunning { return storedPhase.kind == .loadingMore }  // joins, or unavailable
     guard let cursor = storedNextCursor else { return false }
     switch storedPhase.kind {
-    case .loaded, .reloadFailed, .loadMoreFailed, .loadingMore:
-      beginPage(at: cursor)
+    case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed, .loadingMore:
+      beginPage(.next, at: cursor)
       return true
-    case .idle, .loading, .failed, .reloading, .retrying:
+    case .idle, .loading, .failed, .reloading, .retrying, .loadingPrevious:
       return false
     }
   }
 
-  /// Starts fetching the page at `cursor` (`nil`: the first page), superseding whatever runs.
+  /// Starts the previous page when ``loadPrevious()`` should; returns whether a load of it runs
+  /// to wait for.
+  @inlinable @discardableResult
+  func startLoadPreviousIfNeeded() -> Bool {
+    if isLoadRunning { return storedPhase.kind == .loadingPrevious }  // joins, or unavailable
+    guard let cursor = storedPreviousCursor else { return false }
+    switch storedPhase.kind {
+    case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed, .loadingPrevious:
+      beginPage(.previous, at: cursor)
+      return true
+    case .idle, .loading, .failed, .reloading, .retrying, .loadingMore:
+      return false
+    }
+  }
+
+  /// Starts fetching a page at `cursor` (`nil`: the first page), superseding whatever runs.
   @inlinable
-  func beginPage(at cursor: Cursor?) {
-    let isFirstPage = cursor == nil
+  func beginPage(_ direction: PageDirection, at cursor: Cursor?) {
     let loader = WeakReference(self)
     // The policy when the load starts; `nil` when it never retries, which the task then
     // captures without retaining the policy's closures.
     let retry = retryPolicy.retries ? retryPolicy : nil
     let fetchPage = fetchPage
     beginLoad({
-      isFirstPage
-        ? storedPhase.startLoading() == .started : storedPhase.startLoadingMore() == .started
+      switch direction {
+      case .first: storedPhase.startLoading() == .started
+      case .next: storedPhase.startLoadingMore() == .started
+      case .previous: storedPhase.startLoadingPrevious() == .started
+      }
     }) { generation in
       Task {
         let outcome = await runAttempts(
@@ -243,19 +365,25 @@ where Item.ID: Sendable {
           isCurrent: { loader.object?.isCurrent(generation) ?? false },
           retryAfterFailure: { loader.object?.nextWait(after: $0, $1, retry) })
         guard let self = loader.object, let outcome, self.isCurrent(generation) else { return }
-        self.finish(outcome, isFirstPage: isFirstPage)
+        self.finish(outcome, direction, at: cursor)
       }
     }
   }
 
-  /// Lands the outcome of the current run.
+  /// Lands the outcome of the current run, a page fetched at `cursor`.
   @inlinable
-  func finish(_ outcome: LoadOutcome<Page<Item, Cursor>>, isFirstPage: Bool) {
+  func finish(
+    _ outcome: LoadOutcome<Page<Item, Cursor>>, _ direction: PageDirection, at cursor: Cursor?
+  ) {
     switch outcome {
     case .success(let page):
-      storedNextCursor = page.nextCursor
-      if isFirstPage { storedLoadedAt = clock.now }
-      finishLoad { isFirstPage ? landFirstPage(page.items) : landNextPage(page.items) }
+      finishLoad {
+        switch direction {
+        case .first: landFirstPage(page)
+        case .next: landNextPage(page, at: cursor)
+        case .previous: landPreviousPage(page, at: cursor)
+        }
+      }
       resetFailureCount()
     case .failure(let error):
       finishLoad {
@@ -271,9 +399,14 @@ where Item.ID: Sendable {
   ///
   /// - Returns: `true`: the phase changed.
   @inlinable
-  func landFirstPage(_ page: [Item]) -> Bool {
+  func landFirstPage(_ page: Page<Item, Cursor>) -> Bool {
     var items = Items()
-    mergePage(&items, page)
+    mergePage(&items, page.items)
+    storedNextCursor = page.nextCursor.map { .some($0) }
+    storedPreviousCursor = page.previousCursor.map { .some($0) }
+    storedPagesBackward = page.previousCursor != nil
+    storedLoadedAt = clock.now
+    if maxPages != nil { keptPages = [KeptPage(cursor: nil, count: items.count)] }
     storedPhase.succeed(items)
     return true
   }
@@ -285,10 +418,45 @@ where Item.ID: Sendable {
   /// to the phase is open during it; the phase holds no other reference, so the items are
   /// merged without a copy.
   @inlinable
-  func landNextPage(_ page: [Item]) -> Bool {
+  func landNextPage(_ page: Page<Item, Cursor>, at cursor: Cursor?) -> Bool {
     var items = Items()
     guard storedPhase.finishLoadingMore({ swap(&items, &$0) }) else { return false }
-    mergePage(&items, page)
+    let before = items.count
+    mergePage(&items, page.items)
+    storedNextCursor = page.nextCursor.map { .some($0) }
+    if let maxPages {
+      keptPages.append(KeptPage(cursor: cursor, count: max(0, items.count - before)))
+      if keptPages.count > maxPages {
+        // The window is full: the first page kept goes, and its cursor loads it again.
+        let dropped = keptPages.removeFirst()
+        items.removeFirst(min(dropped.count, items.count))
+        storedPreviousCursor = .some(dropped.cursor)
+        storedPagesBackward = true
+      }
+    }
+    storedPhase.succeed(items)
+    return true
+  }
+
+  /// Merges the previous page into the front of the items, in place; `false` when the previous
+  /// page no longer loads (the page is stale).
+  @inlinable
+  func landPreviousPage(_ page: Page<Item, Cursor>, at cursor: Cursor?) -> Bool {
+    var items = Items()
+    guard storedPhase.finishLoadingPrevious({ swap(&items, &$0) }) else { return false }
+    let before = items.count
+    mergePreviousPage(&items, page.items)
+    storedPreviousCursor = page.previousCursor.map { .some($0) }
+    storedPagesBackward = true
+    if let maxPages {
+      keptPages.insert(KeptPage(cursor: cursor, count: max(0, items.count - before)), at: 0)
+      if keptPages.count > maxPages {
+        // The window is full: the last page kept goes, and its cursor loads it again.
+        let dropped = keptPages.removeLast()
+        items.removeLast(min(dropped.count, items.count))
+        storedNextCursor = .some(dropped.cursor)
+      }
+    }
     storedPhase.succeed(items)
     return true
   }
@@ -296,7 +464,8 @@ where Item.ID: Sendable {
 
 extension PagedLoader where Cursor == Int {
   /// A paged loader for offset/limit APIs: the cursor is the offset of the next page, and a page
-  /// shorter than `pageSize` is the last.
+  /// shorter than `pageSize` is the last. A page at a positive offset names the page before it,
+  /// so a window (`maxPages`) can load again what it dropped.
   ///
   /// ```swift
   /// let posts = PagedLoader<Post, Int>.offset(pageSize: 30) { offset, limit in
@@ -309,13 +478,18 @@ extension PagedLoader where Cursor == Int {
     retry: RetryPolicy = .none,
     staleAfter: Duration? = nil,
     merge: @escaping MergePage = updateOrAppend,
+    maxPages: Int? = nil,
     fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> [Item]
   ) -> PagedLoader {
     precondition(pageSize > 0, "PagedLoader.offset(pageSize:) needs a positive page size")
-    return PagedLoader(clock: clock, retry: retry, staleAfter: staleAfter, merge: merge) { cursor in
+    return PagedLoader(
+      clock: clock, retry: retry, staleAfter: staleAfter, merge: merge, maxPages: maxPages
+    ) { cursor in
       let offset = cursor ?? 0
       let items = try await fetch(offset, pageSize)
-      return Page(items: items, nextCursor: items.count < pageSize ? nil : offset + items.count)
+      return Page(
+        items: items, nextCursor: items.count < pageSize ? nil : offset + items.count,
+        previousCursor: offset > 0 ? max(0, offset - pageSize) : nil)
     }
   }
 }
@@ -336,10 +510,13 @@ extension PagedLoader where Cursor == Item.ID {
     retry: RetryPolicy = .none,
     staleAfter: Duration? = nil,
     merge: @escaping MergePage = updateOrAppend,
+    maxPages: Int? = nil,
     fetch: @escaping @Sendable (_ lastID: Item.ID?, _ limit: Int) async throws -> [Item]
   ) -> PagedLoader {
     precondition(pageSize > 0, "PagedLoader.afterLastID(pageSize:) needs a positive page size")
-    return PagedLoader(clock: clock, retry: retry, staleAfter: staleAfter, merge: merge) { cursor in
+    return PagedLoader(
+      clock: clock, retry: retry, staleAfter: staleAfter, merge: merge, maxPages: maxPages
+    ) { cursor in
       let items = try await fetch(cursor, pageSize)
       return Page(items: items, nextCursor: items.count < pageSize ? nil : items.last?.id)
     }

@@ -77,6 +77,8 @@ public struct DefaultStrings: Hashable, Sendable {
     case loading = "Loading…"
     /// The label of the paging footer's spinner.
     case loadingMore = "Loading more…"
+    /// The label of the paging header's spinner, while the previous page loads.
+    case loadingEarlier = "Loading earlier…"
     /// The retry button.
     case retry = "Retry"
     /// The empty view's button that loads again.
@@ -87,10 +89,14 @@ public struct DefaultStrings: Hashable, Sendable {
     case couldNotLoad = "Couldn't load"
     /// The title of the paging footer's error.
     case couldNotLoadMore = "Couldn't load more"
+    /// The title of the paging header's error.
+    case couldNotLoadEarlier = "Couldn't load earlier items"
     /// The title of the empty view.
     case nothingHere = "Nothing here"
     /// The end of a paged list.
     case noMoreItems = "No more items"
+    /// The start of a list paged backwards.
+    case startOfList = "Start of list"
     /// The title of the failed-reload banner.
     case refreshFailed = "Refresh failed"
     /// The message of an error that has none of its own.
@@ -141,6 +147,14 @@ public struct DefaultStrings: Hashable, Sendable {
     case announceReloadFailed = "Refresh failed. The earlier data stays. %@"
     /// Announced when a load-more failed; the argument is the message.
     case announceLoadMoreFailed = "Couldn't load more. %@"
+    /// Announced when a previous page put items before the loaded ones.
+    case announceEarlierItemsLoaded = "%lld earlier items loaded"
+    /// Announced when the first page of a list paged backwards arrived, without a count.
+    case announceStartOfList = "Start of list."
+    /// Announced when the first page of a list paged backwards arrived.
+    case announceStartOfListCount = "Start of list. %lld items in all."
+    /// Announced when the previous page failed; the argument is the message.
+    case announceLoadPreviousFailed = "Couldn't load earlier items. %@"
   }
 
   /// The text of `key`, with `arguments` in place of its specifiers.
@@ -158,6 +172,8 @@ public struct DefaultStrings: Hashable, Sendable {
   public var loading: String { string(.loading) }
   /// "Loading more…", the label of the paging footer's spinner.
   public var loadingMore: String { string(.loadingMore) }
+  /// "Loading earlier…", the label of the paging header's spinner.
+  public var loadingEarlier: String { string(.loadingEarlier) }
   /// "Retry".
   public var retry: String { string(.retry) }
   /// "Reload", the empty view's button.
@@ -168,10 +184,14 @@ public struct DefaultStrings: Hashable, Sendable {
   public var couldNotLoad: String { string(.couldNotLoad) }
   /// "Couldn't load more", the title of the paging footer's error.
   public var couldNotLoadMore: String { string(.couldNotLoadMore) }
+  /// "Couldn't load earlier items", the title of the paging header's error.
+  public var couldNotLoadEarlier: String { string(.couldNotLoadEarlier) }
   /// "Nothing here", the title of the empty view.
   public var nothingHere: String { string(.nothingHere) }
   /// "No more items", the end of a paged list.
   public var noMoreItems: String { string(.noMoreItems) }
+  /// "Start of list", the start of a list paged backwards.
+  public var startOfList: String { string(.startOfList) }
   /// "Refresh failed", the title of the failed-reload banner.
   public var refreshFailed: String { string(.refreshFailed) }
 
@@ -300,6 +320,11 @@ public struct DefaultStrings: Hashable, Sendable {
       case .failed(let message): string(.announceFailed, .string(message))
       case .reloadFailed(let message): string(.announceReloadFailed, .string(message))
       case .loadMoreFailed(let message): string(.announceLoadMoreFailed, .string(message))
+      case .loadedEarlier(let count): string(.announceEarlierItemsLoaded, .int(count))
+      case .startOfList(let count?): string(.announceStartOfListCount, .int(count))
+      case .startOfList(nil): string(.announceStartOfList)
+      case .loadPreviousFailed(let message):
+        string(.announceLoadPreviousFailed, .string(message))
       }
     return text.trimmingCharacters(in: .whitespaces)
   }

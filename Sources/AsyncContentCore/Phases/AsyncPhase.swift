@@ -17,7 +17,7 @@ public protocol AsyncPhase<Value, Failure> {
 }
 
 extension AsyncPhase {
-  /// Whether an operation runs: a first load, a reload, a retry or a load-more.
+  /// Whether an operation runs: a first load, a reload, a retry, or a next or previous page.
   @inlinable
   public var isLoading: Bool { kind.isLoading }
   /// Whether the first load runs, with nothing to show (`isLoading` in TanStack Query).
@@ -32,9 +32,18 @@ extension AsyncPhase {
   /// Whether the next page loads (`isFetchingNextPage`).
   @inlinable
   public var isLoadingMore: Bool { kind == .loadingMore }
-  /// Whether the phase shows an error: failed, reloadFailed or loadMoreFailed.
+  /// Whether the previous page loads (`isFetchingPreviousPage`).
   @inlinable
-  public var isFailure: Bool { kind == .failed || kind == .reloadFailed || kind == .loadMoreFailed }
+  public var isLoadingPrevious: Bool { kind == .loadingPrevious }
+  /// Whether the phase shows an error: failed, reloadFailed, loadMoreFailed or
+  /// loadPreviousFailed.
+  @inlinable
+  public var isFailure: Bool {
+    switch kind {
+    case .failed, .reloadFailed, .loadMoreFailed, .loadPreviousFailed: true
+    case .idle, .loading, .loaded, .reloading, .retrying, .loadingMore, .loadingPrevious: false
+    }
+  }
   /// Whether nothing has been requested yet.
   @inlinable
   public var isIdle: Bool { kind == .idle }

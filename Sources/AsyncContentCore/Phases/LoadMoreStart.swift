@@ -1,9 +1,10 @@
-/// What ``PagedPhase/startLoadingMore()`` did.
+/// What ``PagedPhase/startLoadingMore()`` or ``PagedPhase/startLoadingPrevious()`` did.
 public enum LoadMoreStart: Hashable, Sendable {
-  /// The phase moved to loadingMore: the caller fetches the next page.
+  /// The phase moved to loadingMore (or loadingPrevious): the caller fetches the page.
   case started
-  /// A load-more already runs: the caller joins it.
+  /// A load of the same end already runs: the caller joins it.
   case alreadyLoadingMore
-  /// Nothing to page from, or a first load, retry or reload runs.
+  /// Nothing to page from; a first load, retry or reload runs; or the other end loads (one
+  /// page loads at a time).
   case unavailable
 }

@@ -1,4 +1,5 @@
-/// The phase of a paged list: every case of ``LoadPhase`` plus loading and failing the next page.
+/// The phase of a paged list: every case of ``LoadPhase`` plus loading and failing the next
+/// page, and the previous page for lists that page backwards too (a chat, a feed).
 ///
 /// The items stay visible while the next page loads and after it fails, so load-more never
 /// blanks the list.
@@ -29,6 +30,12 @@
 ///   uses them in the load-more's `catch`.
 /// - ``dismissError()``: reloadFailed → loaded, keeping the items (the banner is dismissed).
 ///
+/// The previous page mirrors the next: ``startLoadingPrevious()``, ``finishLoadingPrevious(_:)``,
+/// ``failLoadingPrevious(_:)`` and ``cancelLoadingPrevious()`` act as their load-more twins, with
+/// loadingPrevious and loadPreviousFailed. One page loads at a time: while one end loads, the
+/// other reports ``LoadMoreStart/unavailable``. Starting one end clears the other end's error;
+/// its spinner shows again.
+///
 /// ## Coming from `PagingDataState` (kntkymt's "[SwiftUI] enumを用いた画面の状態管理のすすめ")
 /// | `PagingDataState` | `PagedPhase` |
 /// |---|---|
@@ -41,6 +48,7 @@
 /// | — (a failed pull-to-refresh lost the list there) | ``reloadFailed(_:_:)`` |
 /// | `paging(v)` | ``loadingMore(_:)`` |
 /// | `pagingFailure(v, e)` | ``loadMoreFailed(_:_:)`` |
+/// | — (pages one way only) | ``loadingPrevious(_:)``, ``loadPreviousFailed(_:_:)`` |
 public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   /// Nothing has been requested yet.
   case idle
@@ -60,6 +68,10 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   case loadingMore(Value)
   /// The next page failed; every item stays visible along with the error.
   case loadMoreFailed(Value, Failure)
+  /// The previous page loads while the items stay visible.
+  case loadingPrevious(Value)
+  /// The previous page failed; every item stays visible along with the error.
+  case loadPreviousFailed(Value, Failure)
 
   /// The case without its payload.
   @inlinable
@@ -74,6 +86,8 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
     case .reloadFailed: .reloadFailed
     case .loadingMore: .loadingMore
     case .loadMoreFailed: .loadMoreFailed
+    case .loadingPrevious: .loadingPrevious
+    case .loadPreviousFailed: .loadPreviousFailed
     }
   }
 
@@ -82,20 +96,22 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   public var value: Value? {
     switch self {
     case .loaded(let value), .reloading(let value), .reloadFailed(let value, _),
-      .loadingMore(let value), .loadMoreFailed(let value, _):
+      .loadingMore(let value), .loadMoreFailed(let value, _), .loadingPrevious(let value),
+      .loadPreviousFailed(let value, _):
       value
     case .idle, .loading, .failed, .retrying: nil
     }
   }
 
-  /// The error on screen: present in failed, retrying, reloadFailed and loadMoreFailed.
+  /// The error on screen: present in failed, retrying, reloadFailed, loadMoreFailed and
+  /// loadPreviousFailed.
   @inlinable
   public var error: Failure? {
     switch self {
     case .failed(let error), .retrying(let error), .reloadFailed(_, let error),
-      .loadMoreFailed(_, let error):
+      .loadMoreFailed(_, let error), .loadPreviousFailed(_, let error):
       error
-    case .idle, .loading, .loaded, .reloading, .loadingMore: nil
+    case .idle, .loading, .loaded, .reloading, .loadingMore, .loadingPrevious: nil
     }
   }
 
@@ -113,7 +129,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
     case .idle: self = .loading
     case .failed(let error): self = .retrying(error)
     case .loaded(let value), .reloadFailed(let value, _), .loadingMore(let value),
-      .loadMoreFailed(let value, _):
+      .loadMoreFailed(let value, _), .loadingPrevious(let value), .loadPreviousFailed(let value, _):
       self = .reloading(value)
     case .loading, .reloading, .retrying: return .alreadyLoading
     }
@@ -128,14 +144,15 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
 
   /// Finishes a load with an error.
   ///
-  /// loadingMore → loadMoreFailed; any other phase with items → reloadFailed; otherwise failed.
-  /// The items are always kept.
+  /// loadingMore → loadMoreFailed; loadingPrevious → loadPreviousFailed; any other phase with
+  /// items → reloadFailed; otherwise failed. The items are always kept.
   @inlinable
   public mutating func fail(_ error: Failure) {
     switch self {
     case .loadingMore(let value): self = .loadMoreFailed(value, error)
+    case .loadingPrevious(let value): self = .loadPreviousFailed(value, error)
     case .loaded(let value), .reloading(let value), .reloadFailed(let value, _),
-      .loadMoreFailed(let value, _):
+      .loadMoreFailed(let value, _), .loadPreviousFailed(let value, _):
       self = .reloadFailed(value, error)
     case .idle, .loading, .failed, .retrying: self = .failed(error)
     }
@@ -143,7 +160,7 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
 
   /// Cancels the running load and returns to the stable phase it started from.
   ///
-  /// loading → idle, reloading and loadingMore → loaded, retrying → failed.
+  /// loading → idle, reloading, loadingMore and loadingPrevious → loaded, retrying → failed.
   ///
   /// - Returns: whether the phase changed.
   @inlinable
@@ -151,9 +168,11 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   public mutating func cancel() -> Bool {
     switch self {
     case .loading: self = .idle
-    case .reloading(let value), .loadingMore(let value): self = .loaded(value)
+    case .reloading(let value), .loadingMore(let value), .loadingPrevious(let value):
+      self = .loaded(value)
     case .retrying(let error): self = .failed(error)
-    case .idle, .loaded, .failed, .reloadFailed, .loadMoreFailed: return false
+    case .idle, .loaded, .failed, .reloadFailed, .loadMoreFailed, .loadPreviousFailed:
+      return false
     }
     return true
   }
@@ -171,21 +190,92 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
 
   /// Starts loading the next page.
   ///
-  /// loaded, reloadFailed and loadMoreFailed → loadingMore, keeping the items.
+  /// loaded, reloadFailed, loadMoreFailed and loadPreviousFailed → loadingMore, keeping the
+  /// items.
   ///
   /// - Returns: ``LoadMoreStart/started``; ``LoadMoreStart/alreadyLoadingMore`` to join the
-  ///   running load-more; ``LoadMoreStart/unavailable`` when there are no items yet or a first
-  ///   load, retry or reload runs.
+  ///   running load-more; ``LoadMoreStart/unavailable`` when there are no items yet, a first
+  ///   load, retry or reload runs, or the previous page loads.
   @inlinable
   @discardableResult
   public mutating func startLoadingMore() -> LoadMoreStart {
     switch self {
-    case .loaded(let value), .reloadFailed(let value, _), .loadMoreFailed(let value, _):
+    case .loaded(let value), .reloadFailed(let value, _), .loadMoreFailed(let value, _),
+      .loadPreviousFailed(let value, _):
       self = .loadingMore(value)
       return .started
     case .loadingMore: return .alreadyLoadingMore
-    case .idle, .loading, .failed, .retrying, .reloading: return .unavailable
+    case .idle, .loading, .failed, .retrying, .reloading, .loadingPrevious: return .unavailable
     }
+  }
+
+  /// Starts loading the previous page, for a list that pages backwards too.
+  ///
+  /// loaded, reloadFailed, loadMoreFailed and loadPreviousFailed → loadingPrevious, keeping the
+  /// items.
+  ///
+  /// - Returns: ``LoadMoreStart/started``; ``LoadMoreStart/alreadyLoadingMore`` to join the
+  ///   running load of the previous page; ``LoadMoreStart/unavailable`` when there are no items
+  ///   yet, a first load, retry or reload runs, or the next page loads.
+  @inlinable
+  @discardableResult
+  public mutating func startLoadingPrevious() -> LoadMoreStart {
+    switch self {
+    case .loaded(let value), .reloadFailed(let value, _), .loadMoreFailed(let value, _),
+      .loadPreviousFailed(let value, _):
+      self = .loadingPrevious(value)
+      return .started
+    case .loadingPrevious: return .alreadyLoadingMore
+    case .idle, .loading, .failed, .retrying, .reloading, .loadingMore: return .unavailable
+    }
+  }
+
+  /// Finishes loading the previous page by merging it into the items in place (at the front),
+  /// and goes to loaded.
+  ///
+  /// - Parameter merge: Adds the page to the items.
+  /// - Returns: `false`, leaving the phase untouched, when the previous page does not load: the
+  ///   page is stale.
+  @inlinable
+  @discardableResult
+  public mutating func finishLoadingPrevious(
+    _ merge: (inout Value) throws -> Void
+  ) rethrows -> Bool {
+    guard case .loadingPrevious(var value) = self else { return false }
+    self = .idle  // drop the enum's reference so `value` is uniquely referenced
+    do {
+      try merge(&value)
+    } catch {
+      self = .loadingPrevious(value)
+      throw error
+    }
+    self = .loaded(value)
+    return true
+  }
+
+  /// Fails the running load of the previous page: loadingPrevious → loadPreviousFailed,
+  /// keeping every item. An outdated failure is dropped, as ``failLoadingMore(_:)`` drops one.
+  ///
+  /// - Parameter error: Why the previous page failed.
+  /// - Returns: `false`, leaving the phase untouched, when the previous page does not load.
+  @inlinable
+  @discardableResult
+  public mutating func failLoadingPrevious(_ error: Failure) -> Bool {
+    guard case .loadingPrevious(let value) = self else { return false }
+    self = .loadPreviousFailed(value, error)
+    return true
+  }
+
+  /// Cancels the running load of the previous page: loadingPrevious → loaded, keeping every
+  /// item. It never cancels a reload that superseded it.
+  ///
+  /// - Returns: `false`, leaving the phase untouched, when the previous page does not load.
+  @inlinable
+  @discardableResult
+  public mutating func cancelLoadingPrevious() -> Bool {
+    guard case .loadingPrevious(let value) = self else { return false }
+    self = .loaded(value)
+    return true
   }
 
   /// Finishes a load-more by merging the page into the items in place, and goes to loaded.
@@ -278,6 +368,9 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
     case .reloadFailed(let value, let error): .reloadFailed(try transform(value), error)
     case .loadingMore(let value): .loadingMore(try transform(value))
     case .loadMoreFailed(let value, let error): .loadMoreFailed(try transform(value), error)
+    case .loadingPrevious(let value): .loadingPrevious(try transform(value))
+    case .loadPreviousFailed(let value, let error):
+      .loadPreviousFailed(try transform(value), error)
     }
   }
 }

@@ -10,6 +10,10 @@ package enum PhaseEvent: String, CaseIterable, Sendable {
   case finishLoadingMore
   case failLoadingMore
   case cancelLoadingMore
+  case startLoadingPrevious
+  case finishLoadingPrevious
+  case failLoadingPrevious
+  case cancelLoadingPrevious
 
   /// The events a ``LoadPhase`` has.
   package static let loadEvents: [PhaseEvent] = [
@@ -35,6 +39,8 @@ package enum PhaseDiagram {
     case .reloadFailed: return .reloadFailed([1], error)
     case .loadingMore: return .loadingMore([1])
     case .loadMoreFailed: return .loadMoreFailed([1], error)
+    case .loadingPrevious: return .loadingPrevious([1])
+    case .loadPreviousFailed: return .loadPreviousFailed([1], error)
     }
   }
 
@@ -47,7 +53,8 @@ package enum PhaseDiagram {
     case .reloading(let value): .reloading(value)
     case .retrying(let error): .retrying(error)
     case .reloadFailed(let value, let error): .reloadFailed(value, error)
-    case .loadingMore, .loadMoreFailed: preconditionFailure("\(kind) is not a load phase")
+    case .loadingMore, .loadMoreFailed, .loadingPrevious, .loadPreviousFailed:
+      preconditionFailure("\(kind) is not a load phase")
     }
   }
 
@@ -62,11 +69,14 @@ package enum PhaseDiagram {
     case .cancel: phase.cancel()
     case .reset: phase.reset()
     case .dismissError: phase.dismissError()
-    case .startLoadingMore, .finishLoadingMore, .failLoadingMore, .cancelLoadingMore: break
+    case .startLoadingMore, .finishLoadingMore, .failLoadingMore, .cancelLoadingMore,
+      .startLoadingPrevious, .finishLoadingPrevious, .failLoadingPrevious, .cancelLoadingPrevious:
+      break
     }
   }
 
-  /// Applies `event` to a ``PagedPhase``; `finishLoadingMore` appends `page`.
+  /// Applies `event` to a ``PagedPhase``; `finishLoadingMore` appends `page` and
+  /// `finishLoadingPrevious` puts it in front.
   package static func apply<Item, Failure>(
     _ event: PhaseEvent, to phase: inout PagedPhase<[Item], Failure>, value: [Item],
     page: [Item], error: Failure
@@ -82,6 +92,10 @@ package enum PhaseDiagram {
     case .finishLoadingMore: phase.finishLoadingMore { $0.append(contentsOf: page) }
     case .failLoadingMore: phase.failLoadingMore(error)
     case .cancelLoadingMore: phase.cancelLoadingMore()
+    case .startLoadingPrevious: phase.startLoadingPrevious()
+    case .finishLoadingPrevious: phase.finishLoadingPrevious { $0.insert(contentsOf: page, at: 0) }
+    case .failLoadingPrevious: phase.failLoadingPrevious(error)
+    case .cancelLoadingPrevious: phase.cancelLoadingPrevious()
     }
   }
 
@@ -89,7 +103,8 @@ package enum PhaseDiagram {
   package enum Machine: String, CaseIterable, Sendable {
     /// ``LoadPhase``: the seven kinds of a single value's load.
     case load
-    /// ``PagedPhase``: the load's kinds plus the two of the next page.
+    /// ``PagedPhase``: the load's kinds plus the two of the next page and the two of the
+    /// previous page.
     case paged
 
     /// The phase type the machine describes, as the diagrams title it.

@@ -1,6 +1,6 @@
 /// The case of a phase without its payload: what kind of moment a screen is in.
 ///
-/// ``LoadPhase`` uses the first seven cases; ``PagedPhase`` uses all nine. The kind drives the
+/// ``LoadPhase`` uses the first seven cases; ``PagedPhase`` uses all eleven. The kind drives the
 /// shared accessors of ``AsyncPhase``, the ``Presentation``, the state diagram and the tests, so
 /// those decisions are written once for both enums.
 public enum PhaseKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
@@ -22,6 +22,10 @@ public enum PhaseKind: String, Hashable, Sendable, CaseIterable, CustomStringCon
   case loadingMore
   /// Loading the next page failed; every loaded item stays visible (paging only).
   case loadMoreFailed
+  /// The previous page loads while the loaded items stay visible (paging backwards only).
+  case loadingPrevious
+  /// Loading the previous page failed; every loaded item stays visible (paging backwards only).
+  case loadPreviousFailed
 
   public var description: String { rawValue }
 
@@ -34,8 +38,8 @@ public enum PhaseKind: String, Hashable, Sendable, CaseIterable, CustomStringCon
   @inlinable
   public var isLoading: Bool {
     switch self {
-    case .loading, .reloading, .retrying, .loadingMore: true
-    case .idle, .loaded, .failed, .reloadFailed, .loadMoreFailed: false
+    case .loading, .reloading, .retrying, .loadingMore, .loadingPrevious: true
+    case .idle, .loaded, .failed, .reloadFailed, .loadMoreFailed, .loadPreviousFailed: false
     }
   }
 

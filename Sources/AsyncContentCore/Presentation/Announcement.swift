@@ -3,7 +3,7 @@ import Foundation
 /// A state change worth saying out loud to a VoiceOver user: a load finished, failed, or
 /// reached the end of a list.
 ///
-/// A screen reader user cannot see a spinner disappear. ``init(from:to:hasMore:isCancellation:count:message:)``
+/// A screen reader user cannot see a spinner disappear. ``init(from:to:hasMore:hasPrevious:isCancellation:count:message:)``
 /// decides, from a transition between two phases, whether it deserves an announcement; the
 /// decision is pure and tested here, and every renderer posts the same announcements.
 /// ``DefaultStrings/announcement(_:)`` gives the text in the user's language; a screen can
@@ -23,9 +23,13 @@ import Foundation
 ///   when the phase returns to idle (a cancel or reset), or for a settle the caller marks as
 ///   a cancellation.
 /// - **→ loaded**: ``loaded(count:)``; after a load-more, ``loadedMore(count:)`` with the
-///   number of new items, or ``endOfList(count:)`` when no page is left.
+///   number of new items, or ``endOfList(count:)`` when no page is left; after a previous
+///   page, ``loadedEarlier(count:)``, or ``startOfList(count:)`` when no earlier page is left.
+///   A page that added nothing (it only updated items, or a window dropped as many) says
+///   nothing.
 /// - **→ failed**: ``failed(message:)``; **→ reloadFailed**: ``reloadFailed(message:)`` (the
-///   data stays); **→ loadMoreFailed**: ``loadMoreFailed(message:)``.
+///   data stays); **→ loadMoreFailed**: ``loadMoreFailed(message:)``; **→
+///   loadPreviousFailed**: ``loadPreviousFailed(message:)``.
 public enum Announcement: Hashable, Sendable {
   /// A load finished: the count of items when known ("25 items loaded").
   case loaded(count: Int?)
@@ -39,6 +43,13 @@ public enum Announcement: Hashable, Sendable {
   case reloadFailed(message: String)
   /// Loading the next page failed; every item stays.
   case loadMoreFailed(message: String)
+  /// A previous page put `count` items before the loaded ones, and earlier ones remain.
+  case loadedEarlier(count: Int)
+  /// The first page of a list paged backwards arrived: the list has `count` items in all, when
+  /// known.
+  case startOfList(count: Int?)
+  /// Loading the previous page failed; every item stays.
+  case loadPreviousFailed(message: String)
 
   /// The announcement a transition deserves, or `nil` for none.
   ///
@@ -47,6 +58,8 @@ public enum Announcement: Hashable, Sendable {
   ///   - new: The phase after it.
   ///   - hasMore: For a paged list, whether another page exists after the change; `nil` for a
   ///     phase without paging.
+  ///   - hasPrevious: For a list that pages backwards, whether an earlier page exists after
+  ///     the change; `nil` for one that pages one way only.
   ///   - isCancellation: Whether the change settled a cancelled load. A cancelled reload goes
   ///     from reloading to loaded with the old value, which the phases alone cannot tell from
   ///     a reload that landed; the loader that cancelled knows, and passes `true`.
@@ -55,18 +68,20 @@ public enum Announcement: Hashable, Sendable {
   ///   - message: The text of an error. By default ``DefaultStrings/message(for:)`` in the
   ///     development language; pass one in the user's language.
   public init?<Phase: AsyncPhase>(
-    from old: Phase, to new: Phase, hasMore: Bool? = nil, isCancellation: Bool = false,
+    from old: Phase, to new: Phase, hasMore: Bool? = nil, hasPrevious: Bool? = nil,
+    isCancellation: Bool = false,
     count: (Phase.Value) -> Int? = { ($0 as? any Collection)?.count },
     message: (Phase.Failure) -> String = { DefaultStrings.development.message(for: $0) }
   ) {
     self.init(
       from: Snapshot(old, count: count, message: message),
       to: Snapshot(
-        new, hasMore: hasMore, isCancellation: isCancellation, count: count, message: message))
+        new, hasMore: hasMore, hasPrevious: hasPrevious, isCancellation: isCancellation,
+        count: count, message: message))
   }
 
   /// The announcement a transition between two snapshots deserves, or `nil` for none: the
-  /// same rules as ``init(from:to:hasMore:isCancellation:count:message:)``, for a renderer
+  /// same rules as ``init(from:to:hasMore:hasPrevious:isCancellation:count:message:)``, for a renderer
   /// that keeps snapshots instead of phases (``ContentController`` does).
   ///
   /// ```swift
@@ -82,19 +97,27 @@ public enum Announcement: Hashable, Sendable {
   public init?(from old: Snapshot, to new: Snapshot) {
     guard old.kind != new.kind, !new.isCancellation else { return nil }
     switch new.kind {
-    case .idle, .loading, .reloading, .retrying, .loadingMore:
+    case .idle, .loading, .reloading, .retrying, .loadingMore, .loadingPrevious:
       return nil
     case .loaded:
-      guard old.kind == .loadingMore else {
+      switch old.kind {
+      case .loadingMore:
+        if new.hasMore == false {
+          self = .endOfList(count: new.count)
+          return
+        }
+        guard let added = Self.added(from: old, to: new) else { return nil }
+        self = .loadedMore(count: added)
+      case .loadingPrevious:
+        if new.hasPrevious == false {
+          self = .startOfList(count: new.count)
+          return
+        }
+        guard let added = Self.added(from: old, to: new) else { return nil }
+        self = .loadedEarlier(count: added)
+      default:
         self = .loaded(count: new.count)
-        return
       }
-      if new.hasMore == false {
-        self = .endOfList(count: new.count)
-        return
-      }
-      guard let total = new.count, let before = old.count, total > before else { return nil }
-      self = .loadedMore(count: total - before)  // nothing added: nothing to say
     case .failed:
       guard let message = new.message else { return nil }
       self = .failed(message: message)
@@ -104,7 +127,16 @@ public enum Announcement: Hashable, Sendable {
     case .loadMoreFailed:
       guard let message = new.message else { return nil }
       self = .loadMoreFailed(message: message)
+    case .loadPreviousFailed:
+      guard let message = new.message else { return nil }
+      self = .loadPreviousFailed(message: message)
     }
+  }
+
+  /// How many items a page added; `nil` when it added none, which deserves no announcement.
+  private static func added(from old: Snapshot, to new: Snapshot) -> Int? {
+    guard let total = new.count, let before = old.count, total > before else { return nil }
+    return total - before
   }
 }
 
@@ -130,6 +162,8 @@ extension Announcement {
     public var message: String?
     /// For a paged list, whether another page exists; `nil` for a phase without paging.
     public var hasMore: Bool?
+    /// For a list that pages backwards, whether an earlier page exists; `nil` otherwise.
+    public var hasPrevious: Bool?
     /// Whether the phase was reached by cancelling a load (a cancelled reload returns to
     /// loaded with the value it had, and says nothing).
     public var isCancellation: Bool
@@ -141,15 +175,17 @@ extension Announcement {
     ///   - count: How many items the phase shows, if that means anything.
     ///   - message: The message of the phase's error, if it has one.
     ///   - hasMore: Whether another page exists, for a paged list.
+    ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards.
     ///   - isCancellation: Whether a cancellation led to the phase.
     public init(
       kind: PhaseKind, count: Int? = nil, message: String? = nil, hasMore: Bool? = nil,
-      isCancellation: Bool = false
+      hasPrevious: Bool? = nil, isCancellation: Bool = false
     ) {
       self.kind = kind
       self.count = count
       self.message = message
       self.hasMore = hasMore
+      self.hasPrevious = hasPrevious
       self.isCancellation = isCancellation
     }
 
@@ -158,27 +194,30 @@ extension Announcement {
     /// - Parameters:
     ///   - phase: The phase.
     ///   - hasMore: Whether another page exists, for a paged list; `nil` without paging.
+    ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards.
     ///   - isCancellation: Whether a cancellation led to the phase; a loader knows
     ///     (``LoaderBase/lastLoadWasCancelled``).
     ///   - count: How many items a value holds; by default a `Collection`'s count.
     ///   - message: The text of an error; by default ``DefaultStrings/message(for:)`` in the
     ///     development language.
     public init<Phase: AsyncPhase>(
-      _ phase: Phase, hasMore: Bool? = nil, isCancellation: Bool = false,
+      _ phase: Phase, hasMore: Bool? = nil, hasPrevious: Bool? = nil,
+      isCancellation: Bool = false,
       count: (Phase.Value) -> Int? = { ($0 as? any Collection)?.count },
       message: (Phase.Failure) -> String = { DefaultStrings.development.message(for: $0) }
     ) {
       self.init(
         kind: phase.kind, count: phase.value.flatMap(count), message: phase.error.map(message),
-        hasMore: hasMore, isCancellation: isCancellation)
+        hasMore: hasMore, hasPrevious: hasPrevious, isCancellation: isCancellation)
     }
 
     /// The snapshot of what a screen shows: a presentation and the kind of its phase.
     ///
     /// A renderer that holds presentations rather than phases (the SwiftUI layer's container)
     /// gets the count from the content (an empty state counts none), the error from the
-    /// blocking error, the banner or the footer, and whether another page exists from the
-    /// footer (a spinner or an error: yes; the end of the list: no).
+    /// blocking error, the banner, the footer or the header, and whether another page exists
+    /// from the footer (a spinner or an error: yes; the end of the list: no), and an earlier one
+    /// from the header alike.
     ///
     /// - Parameters:
     ///   - presentation: What the screen shows, before any banner policy hides the banner.
@@ -197,19 +236,22 @@ extension Announcement {
       case .empty: shown = 0
       case .idle, .progress, .failure: shown = nil
       }
-      let hasMore: Bool?
       var error = presentation.blockingError ?? presentation.banner
-      switch presentation.footer {
-      case .none: hasMore = nil
-      case .loading: hasMore = true
-      case .failed(let failure):
-        hasMore = true
-        error = error ?? failure
-      case .endOfList: hasMore = false
+      func pages(beyond edge: Presentation<Value, Failure>.Footer) -> Bool? {
+        switch edge {
+        case .none: return nil
+        case .loading: return true
+        case .failed(let failure):
+          error = error ?? failure
+          return true
+        case .endOfList: return false
+        }
       }
+      let hasMore = pages(beyond: presentation.footer)
+      let hasPrevious = pages(beyond: presentation.header)
       self.init(
         kind: kind, count: shown, message: error.map(message), hasMore: hasMore,
-        isCancellation: isCancellation)
+        hasPrevious: hasPrevious, isCancellation: isCancellation)
     }
 
     public var description: String {
@@ -217,6 +259,7 @@ extension Announcement {
       if let count { parts.append("count: \(count)") }
       if let message { parts.append("message: \(message)") }
       if let hasMore { parts.append("hasMore: \(hasMore)") }
+      if let hasPrevious { parts.append("hasPrevious: \(hasPrevious)") }
       if isCancellation { parts.append("cancelled") }
       return parts.joined(separator: ", ")
     }

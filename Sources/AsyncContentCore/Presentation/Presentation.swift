@@ -8,6 +8,8 @@
 /// - **A blocking error** with retry only when there is no value.
 /// - **A banner** over the content when a reload failed and the value stays.
 /// - **A paging footer**: a spinner while more can be loaded, an error with retry, or the end.
+/// - **A paging header**, for a list that pages backwards too: the same four states at the
+///   start of the list.
 /// - **An empty state** for a loaded empty collection with nothing more to load.
 /// - **A placeholder**: while nothing has loaded, a placeholder value is shown as redacted
 ///   content in the same place the real content will take, so both keep one structural identity.
@@ -40,7 +42,7 @@ public struct Presentation<Value, Failure: Error> {
     case failure(Failure, isRetrying: Bool)
   }
 
-  /// The end of a paged list.
+  /// An end of a paged list: the footer, or the header of a list that pages backwards.
   public enum Footer {
     /// No footer: not a paged list, no items yet, or a reload runs (the footer returns when the
     /// reload lands, so its appearance triggers the next page afresh).
@@ -50,9 +52,13 @@ public struct Presentation<Value, Failure: Error> {
     case loading
     /// Loading the next page failed: show the error with a retry action that calls `loadMore()`.
     case failed(Failure)
-    /// Every page is loaded: show the end of the list. Nothing is fetched any more.
+    /// Every page is loaded: show the end of the list (in a header, its start). Nothing is
+    /// fetched any more.
     case endOfList
   }
+
+  /// The start of a paged list that pages backwards: the same four states as a footer.
+  public typealias Header = Footer
 
   /// The main area of the screen.
   public var body: Body
@@ -64,15 +70,21 @@ public struct Presentation<Value, Failure: Error> {
   public var isRefreshing: Bool
   /// The paging footer; always ``Footer/none`` for a ``LoadPhase``.
   public var footer: Footer
+  /// The paging header of a list that pages backwards: a spinner while earlier items can be
+  /// loaded (call `loadPrevious()` when it appears), an error with retry, or the start of the
+  /// list. Always ``Footer/none`` for a list that pages one way only.
+  public var header: Header
 
   /// Creates a presentation; renderers normally get one from a phase's `presentation(...)`.
   public init(
-    body: Body, banner: Failure? = nil, isRefreshing: Bool = false, footer: Footer = .none
+    body: Body, banner: Failure? = nil, isRefreshing: Bool = false, footer: Footer = .none,
+    header: Header = .none
   ) {
     self.body = body
     self.banner = banner
     self.isRefreshing = isRefreshing
     self.footer = footer
+    self.header = header
   }
 
   /// Whether the screen shows blocking progress (a first load with nothing to show).
@@ -105,14 +117,16 @@ public struct Presentation<Value, Failure: Error> {
     return false
   }
 
-  /// Computes the presentation of a phase; `paging` is nil for a phase without paging.
+  /// Computes the presentation of a phase; `paging` is nil for a phase without paging, and
+  /// `pagingBackwards` nil for one that pages one way only.
   static func make(
     kind: PhaseKind,
     value: Value?,
     error: Failure?,
     placeholder: Value?,
     isEmpty: (Value) -> Bool,
-    hasMore paging: Bool?
+    hasMore paging: Bool?,
+    hasPrevious pagingBackwards: Bool? = nil
   ) -> Presentation {
     let body: Body
     let hasMore = paging ?? false
@@ -127,12 +141,16 @@ public struct Presentation<Value, Failure: Error> {
     }
 
     var footer = Footer.none
-    if paging != nil, case .content(_, isPlaceholder: false) = body {
-      switch kind {
-      case .loadingMore: footer = .loading
-      case .loadMoreFailed: footer = error.map(Footer.failed) ?? .none
-      case .loaded, .reloadFailed: footer = hasMore ? .loading : .endOfList
-      case .idle, .loading, .failed, .reloading, .retrying: footer = .none
+    var header = Header.none
+    if case .content(_, isPlaceholder: false) = body {
+      if paging != nil {
+        footer = edge(
+          kind, loading: .loadingMore, failed: .loadMoreFailed, error: error, hasPages: hasMore)
+      }
+      if let hasPrevious = pagingBackwards {
+        header = edge(
+          kind, loading: .loadingPrevious, failed: .loadPreviousFailed, error: error,
+          hasPages: hasPrevious)
       }
     }
 
@@ -140,8 +158,24 @@ public struct Presentation<Value, Failure: Error> {
       body: body,
       banner: kind == .reloadFailed ? error : nil,
       isRefreshing: kind == .reloading,
-      footer: footer
+      footer: footer,
+      header: header
     )
+  }
+
+  /// One end of a list with items: the end's own loading and failure, and otherwise a spinner
+  /// while pages lie beyond it or the end. A reload hides both ends.
+  private static func edge(
+    _ kind: PhaseKind, loading: PhaseKind, failed: PhaseKind, error: Failure?, hasPages: Bool
+  ) -> Footer {
+    switch kind {
+    case loading: .loading
+    case failed: error.map(Footer.failed) ?? .none
+    case .loaded, .reloadFailed, .loadingMore, .loadMoreFailed, .loadingPrevious,
+      .loadPreviousFailed:
+      hasPages ? .loading : .endOfList
+    case .idle, .loading, .failed, .reloading, .retrying: .none
+    }
   }
 }
 
@@ -174,11 +208,14 @@ extension AsyncPhase {
   /// ```swift
   /// let presentation = loader.phase.presentation(placeholder: Country.placeholders)
   /// let paged = pager.phase.presentation(hasMore: pager.hasMore)
+  /// let chat = messages.phase.presentation(hasMore: messages.hasMore, hasPrevious: messages.hasPrevious)
   /// ```
   ///
   /// - Parameters:
   ///   - hasMore: Whether another page exists, for a paged list; `nil` (the default) for a
   ///     phase without paging, which never shows a footer.
+  ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards; `nil`
+  ///     (the default) for a list that pages one way only, which never shows a header.
   ///   - placeholder: A value to show redacted while nothing has loaded, in the same place as
   ///     the real content. Without one, a first load shows blocking progress.
   ///   - isEmpty: Whether a loaded value counts as empty, to show the empty state. By default a
@@ -186,11 +223,12 @@ extension AsyncPhase {
   ///     does.
   public func presentation(
     hasMore: Bool? = nil,
+    hasPrevious: Bool? = nil,
     placeholder: Value? = nil,
     isEmpty: (Value) -> Bool = Presentation<Value, Failure>.isEmptyByDefault
   ) -> Presentation<Value, Failure> {
     .make(
       kind: kind, value: value, error: error, placeholder: placeholder, isEmpty: isEmpty,
-      hasMore: hasMore)
+      hasMore: hasMore, hasPrevious: hasPrevious)
   }
 }

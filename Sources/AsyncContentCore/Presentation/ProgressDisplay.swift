@@ -3,7 +3,7 @@
 /// keeps for its minimum display.
 ///
 /// ``ProgressController`` decides it; a renderer passes it to
-/// ``AsyncPhase/presentation(hasMore:placeholder:isEmpty:progress:)`` and renders the result.
+/// ``AsyncPhase/presentation(hasMore:hasPrevious:placeholder:isEmpty:progress:)`` and renders the result.
 ///
 /// ```swift
 /// let display = progress.display(for: loader.phase.kind)
@@ -51,6 +51,8 @@ extension AsyncPhase {
   /// - Parameters:
   ///   - hasMore: Whether another page exists, for a paged list; `nil` for a phase without
   ///     paging.
+  ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards; `nil`
+  ///     for one that pages one way only.
   ///   - placeholder: A value to show redacted while nothing has loaded.
   ///   - isEmpty: Whether a loaded value counts as empty.
   ///   - display: What the anti-flicker rules show: the phase's own presentation
@@ -60,12 +62,15 @@ extension AsyncPhase {
   /// - Returns: The presentation to render.
   public func presentation(
     hasMore: Bool? = nil,
+    hasPrevious: Bool? = nil,
     placeholder: Value? = nil,
     isEmpty: (Value) -> Bool = Presentation<Value, Failure>.isEmptyByDefault,
     progress display: ProgressDisplay
   ) -> Presentation<Value, Failure> {
-    presentation(hasMore: hasMore, placeholder: placeholder, isEmpty: isEmpty)
-      .calmed(display, placeholder: placeholder)
+    presentation(
+      hasMore: hasMore, hasPrevious: hasPrevious, placeholder: placeholder, isEmpty: isEmpty
+    )
+    .calmed(display, placeholder: placeholder)
   }
 }
 
@@ -77,7 +82,7 @@ extension Presentation {
   ///
   /// A renderer that holds a presentation rather than a phase (the SwiftUI layer's container)
   /// calms it with this; with a phase at hand, call
-  /// ``AsyncPhase/presentation(hasMore:placeholder:isEmpty:progress:)``.
+  /// ``AsyncPhase/presentation(hasMore:hasPrevious:placeholder:isEmpty:progress:)``.
   ///
   /// ```swift
   /// let shown = presentation.calmed(controller.display(for: state), placeholder: nil)
