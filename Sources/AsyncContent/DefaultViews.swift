@@ -129,7 +129,8 @@ public struct DefaultEmptyView: View {
 }
 
 /// The default end of a paged list: a spinner while more can load, the load-more error with a
-/// retry button, or the end of the list (kntkymt's paging footer).
+/// retry button, or the end of the list (kntkymt's paging footer). At ``PagingEdge/start`` it is
+/// the header of a list that pages backwards, with the texts of the previous page.
 ///
 /// ``PagingList`` loads the next page when its spinner shows and wires the retry button; give
 /// the list a `footer:` builder to draw the footer yourself and keep that behavior.
@@ -144,12 +145,17 @@ public struct DefaultFooterView: View {
   @Environment(\.asyncLoadingStyle) private var loadingStyle
   @Environment(\.locale) private var locale
   private let footer: PagingFooterState
+  private let edge: PagingEdge
 
   /// Creates the footer for a paged list's footer state.
   ///
-  /// - Parameter footer: The footer the list's presentation says.
-  public init(_ footer: PagingFooterState) {
+  /// - Parameters:
+  ///   - footer: The footer (or header) the list's presentation says.
+  ///   - edge: The end of the list it stands at: ``PagingEdge/end`` (the footer, the default)
+  ///     or ``PagingEdge/start`` (the header of a list that pages backwards).
+  public init(_ footer: PagingFooterState, edge: PagingEdge = .end) {
     self.footer = footer
+    self.edge = edge
   }
 
   public var body: some View {
@@ -159,13 +165,17 @@ public struct DefaultFooterView: View {
       EmptyView()
     case .loading:
       ProgressView {
-        loadingStyle.loadingMoreLabel(strings: strings)
+        (edge == .end
+          ? loadingStyle.loadingMoreLabel(strings: strings)
+          : loadingStyle.loadingEarlierLabel(strings: strings))
           .font(.caption)
       }
       .frame(maxWidth: .infinity)
     case .failed(let error):
       VStack(spacing: 8) {
-        style.loadMoreFailedTitle(for: error, strings: strings)
+        (edge == .end
+          ? style.loadMoreFailedTitle(for: error, strings: strings)
+          : style.loadPreviousFailedTitle(for: error, strings: strings))
           .font(.headline)
         style.message(for: error, strings: strings)
           .font(.caption)
@@ -176,7 +186,8 @@ public struct DefaultFooterView: View {
       }
       .frame(maxWidth: .infinity)
     case .endOfList:
-      style.endOfListLabel(strings: strings)
+      (edge == .end
+        ? style.endOfListLabel(strings: strings) : style.startOfListLabel(strings: strings))
         .font(.caption)
         .foregroundStyle(.secondary)
         .frame(maxWidth: .infinity)

@@ -27,6 +27,13 @@ public import SwiftUI
 /// the defaults are ``DefaultLoadingView``, ``DefaultFailureView``, ``DefaultEmptyView`` and
 /// ``DefaultFooterView``.
 ///
+/// A loader that pages backwards too (``PagedLoader/hasPrevious`` is not `nil`: a chat, a feed
+/// opened in the middle, a window of `maxPages`) gets a header: a spinner that loads the
+/// previous page when it shows, its error with retry, or the start of the list
+/// (``DefaultFooterView`` at ``PagingEdge/start``, styled by the same styles). When earlier rows
+/// land, the list scrolls back to the row that was first (``PrependAnchor``), so the reader stays
+/// where they were.
+///
 /// ```swift
 /// @State private var countries = PagedLoader<Country, Int>.offset(pageSize: 25) { offset, limit in
 ///   try await api.countries(offset: offset, limit: limit)
@@ -44,6 +51,8 @@ public struct PagingList<
 >: View where Items.Element: Identifiable {
   /// The list's own loader (Simple and Bindable Fetch); empty until the list appears.
   @State private var slot = LoaderSlot<AnyHashable, AnyObject>()
+  /// The row to keep in place when earlier rows land.
+  @State private var anchor = PrependAnchor<Items.Element.ID>()
   private let source: PagingSource<Items, Failure>
   private let placeholder: Items?
   private let isEmpty: (Items) -> Bool
@@ -128,19 +137,35 @@ public struct PagingList<
   public var body: some View {
     let snapshot = resolvedSnapshot
     let presentation = snapshot.phase.presentation(
-      hasMore: snapshot.hasMore, placeholder: placeholder, isEmpty: isEmpty)
-    let state = PagingState(kind: snapshot.phase.kind, hasMore: snapshot.hasMore)
+      hasMore: snapshot.hasMore, hasPrevious: snapshot.hasPrevious, placeholder: placeholder,
+      isEmpty: isEmpty)
+    let state = PagingState(
+      kind: snapshot.phase.kind, hasMore: snapshot.hasMore,
+      hasPrevious: snapshot.hasPrevious ?? false)
     let loadMore = snapshot.loadMore
+    let loadPrevious = snapshot.loadPrevious
     ContentContainer(
       presentation: presentation, kind: snapshot.phase.kind, source: snapshot.source,
       status: snapshot.status, placeholder: placeholder, actions: snapshot.actions,
       content: { items in
-        List {
-          ForEach(items) { item in
-            row(item)
+        ScrollViewReader { proxy in
+          List {
+            PagingFooterHost(
+              edge: .start, footer: presentation.header, state: state, loadMore: loadPrevious
+            ) {
+              DefaultFooterView(PagingFooterState(presentation.header), edge: .start)
+            }
+            ForEach(items) { item in
+              row(item)
+            }
+            PagingFooterHost(
+              edge: .end, footer: presentation.footer, state: state, loadMore: loadMore
+            ) {
+              footer(PagingFooterState(presentation.footer))
+            }
           }
-          PagingFooterHost(footer: presentation.footer, state: state, loadMore: loadMore) {
-            footer(PagingFooterState(presentation.footer))
+          .onChange(of: snapshot.phase.kind) { old, new in
+            keepTheReadersRow(from: old, to: new, items: items, proxy: proxy)
           }
         }
       },
@@ -159,6 +184,17 @@ public struct PagingList<
     case .owned(_, _, let read, _):
       slot.loader.flatMap(read) ?? .notYet
     }
+  }
+
+  /// Scrolls back to the row that was first when a previous page put earlier rows above it.
+  private func keepTheReadersRow(
+    from old: PhaseKind, to new: PhaseKind, items: Items, proxy: ScrollViewProxy
+  ) {
+    let shown = resolvedSnapshot.phase.value ?? items
+    let row = anchor.phaseChanged(from: old, to: new, firstID: shown.first?.id) { id in
+      shown.contains { $0.id == id }
+    }
+    if let row { proxy.scrollTo(row, anchor: .top) }
   }
 
   private func selectOwnedLoader() {
@@ -367,6 +403,9 @@ struct PagingSnapshot<Items, Failure: Error> {
   var status = SourceStatus()
   var actions: LoadActions
   var loadMore: @Sendable () async -> Void
+  /// Whether an earlier page exists; `nil` for a list that pages one way only (no header).
+  var hasPrevious: Bool? = nil
+  var loadPrevious: @Sendable () async -> Void = {}
 
   /// An idle list whose loader is not there yet.
   static var notYet: PagingSnapshot {
@@ -382,24 +421,28 @@ extension PagingSnapshot {
     self.init(
       phase: loader.phase, hasMore: loader.hasMore, source: ObjectIdentifier(loader),
       status: SourceStatus(loader), actions: LoadActions(paged: loader),
-      loadMore: { await loader.loadMore() })
+      loadMore: { await loader.loadMore() }, hasPrevious: loader.hasPrevious,
+      loadPrevious: { await loader.loadPrevious() })
   }
 }
 
-/// The end of a paged list: forwards the spinner's appearance and the pages that land while
-/// it stays on screen to the component's ``LoadMoreController``, and gives the footer's retry
-/// button the load-more. The footer's look is the caller's (``DefaultFooterView`` by default).
+/// An end of a paged list (the footer, or the header of a list that pages backwards): forwards
+/// the spinner's appearance, the pages that land and the phase changes while it stays on screen
+/// to the component's ``LoadMoreController`` for that end, and gives the end's retry button its
+/// load. The footer's look is the caller's (``DefaultFooterView`` by default).
 struct PagingFooterHost<Value, Failure: Error, Footer: View>: View {
   @Environment(\.asyncContentController) private var controller
+  let edge: PagingEdge
   let footer: Presentation<Value, Failure>.Footer
   let state: PagingState
   let loadMore: @Sendable () async -> Void
   let content: Footer
 
   init(
-    footer: Presentation<Value, Failure>.Footer, state: PagingState,
+    edge: PagingEdge, footer: Presentation<Value, Failure>.Footer, state: PagingState,
     loadMore: @escaping @Sendable () async -> Void, @ViewBuilder content: () -> Footer
   ) {
+    self.edge = edge
     self.footer = footer
     self.state = state
     self.loadMore = loadMore
@@ -409,19 +452,23 @@ struct PagingFooterHost<Value, Failure: Error, Footer: View>: View {
   var body: some View {
     let loadMore = loadMore
     let controller = controller
+    let edge = edge
     switch footer {
     case .loading:
       content
-        .onAppear { controller?.resolve().loadMore.footerAppeared(state, loadMore: loadMore) }
-        .onDisappear { controller?.current()?.loadMore.footerDisappeared() }
-        .onChange(of: controller?.current()?.loadMore.completedPages) {
-          controller?.resolve().loadMore.pageLanded(state, loadMore: loadMore)
+        .onAppear { controller?.resolve().pager(edge).footerAppeared(state, loadMore: loadMore) }
+        .onDisappear { controller?.current()?.pager(edge).footerDisappeared() }
+        .onChange(of: controller?.current()?.pager(edge).completedPages) {
+          controller?.resolve().pager(edge).pageLanded(state, loadMore: loadMore)
+        }
+        .onChange(of: state) {
+          controller?.resolve().pager(edge).stateChanged(state, loadMore: loadMore)
         }
     case .failed:
       content
         .environment(
           \.asyncRetry,
-          AsyncRetryAction { await controller?.resolve().loadMore.retry(loadMore: loadMore) })
+          AsyncRetryAction { await controller?.resolve().pager(edge).retry(loadMore: loadMore) })
     case .none, .endOfList:
       content
     }

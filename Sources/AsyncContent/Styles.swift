@@ -29,6 +29,9 @@ public protocol AsyncLoadingStyle: Sendable {
   func label(strings: DefaultStrings) -> Text?
   /// A label beside the paging footer's spinner; `nil` shows the bare spinner.
   func loadingMoreLabel(strings: DefaultStrings) -> Text?
+  /// A label beside the paging header's spinner (a list that pages backwards); `nil` shows the
+  /// bare spinner.
+  func loadingEarlierLabel(strings: DefaultStrings) -> Text?
 }
 
 extension AsyncLoadingStyle {
@@ -37,6 +40,10 @@ extension AsyncLoadingStyle {
   /// "Loading more…", in the user's language.
   public func loadingMoreLabel(strings: DefaultStrings) -> Text? {
     Text(verbatim: strings.loadingMore)
+  }
+  /// "Loading earlier…", in the user's language.
+  public func loadingEarlierLabel(strings: DefaultStrings) -> Text? {
+    Text(verbatim: strings.loadingEarlier)
   }
 }
 
@@ -64,6 +71,10 @@ public protocol AsyncFailureStyle: Sendable {
   func loadMoreFailedTitle(for error: any Error, strings: DefaultStrings) -> Text
   /// What a paged list's footer says at the end of the list.
   func endOfListLabel(strings: DefaultStrings) -> Text
+  /// The title of a paged list's header when the previous page failed.
+  func loadPreviousFailedTitle(for error: any Error, strings: DefaultStrings) -> Text
+  /// What a paged list's header says at the start of the list.
+  func startOfListLabel(strings: DefaultStrings) -> Text
 }
 
 extension AsyncFailureStyle {
@@ -87,6 +98,14 @@ extension AsyncFailureStyle {
   /// "No more items".
   public func endOfListLabel(strings: DefaultStrings) -> Text {
     Text(verbatim: strings.noMoreItems)
+  }
+  /// "Couldn't load earlier items".
+  public func loadPreviousFailedTitle(for error: any Error, strings: DefaultStrings) -> Text {
+    Text(verbatim: strings.couldNotLoadEarlier)
+  }
+  /// "Start of list".
+  public func startOfListLabel(strings: DefaultStrings) -> Text {
+    Text(verbatim: strings.startOfList)
   }
 }
 

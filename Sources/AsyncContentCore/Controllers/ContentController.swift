@@ -66,6 +66,18 @@ public final class ContentController {
 
   @ObservationIgnored private var state: ContentState?
 
+  /// The controller of one end of a paged list: ``loadMore`` at ``PagingEdge/end``,
+  /// ``loadPrevious`` at ``PagingEdge/start``.
+  ///
+  /// - Parameter edge: The end of the list.
+  /// - Returns: Its controller.
+  public func pager(_ edge: PagingEdge) -> LoadMoreController {
+    switch edge {
+    case .end: loadMore
+    case .start: loadPrevious
+    }
+  }
+
   /// Creates a controller.
   ///
   /// - Parameters:

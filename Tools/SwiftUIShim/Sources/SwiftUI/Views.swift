@@ -275,3 +275,40 @@ extension List where SelectionValue == Never {
         where Content == ForEach<Data, Data.Element.ID, RowContent>, Data: RandomAccessCollection, RowContent: View,
         Data.Element: Identifiable {}
 }
+
+// Apple: https://developer.apple.com/documentation/swiftui/unitpoint
+@frozen public struct UnitPoint: Hashable, Sendable {
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/x
+    public var x: CGFloat
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/y
+    public var y: CGFloat
+
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/init(x:y:)
+    public init(x: CGFloat, y: CGFloat) {
+        self.x = x
+        self.y = y
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/top
+    public static let top: UnitPoint = UnitPoint(x: 0.5, y: 0)
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/scrollviewproxy
+public struct ScrollViewProxy {
+    // Apple: https://developer.apple.com/documentation/swiftui/scrollviewproxy/scrollto(_:anchor:)
+    public func scrollTo<ID>(_ id: ID, anchor: UnitPoint? = nil) where ID: Hashable {}
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/scrollviewreader
+// The page shows SDK 27's `@ContentBuilder`; the SDK 26 spelling `@ViewBuilder` is kept (see
+// the README).
+@frozen nonisolated public struct ScrollViewReader<Content>: View where Content: View {
+    public typealias Body = Never
+    // Apple: https://developer.apple.com/documentation/swiftui/scrollviewreader/content
+    public var content: (ScrollViewProxy) -> Content
+
+    // Apple: https://developer.apple.com/documentation/swiftui/scrollviewreader/init(content:)
+    nonisolated public init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content) {
+        self.content = content
+    }
+}
