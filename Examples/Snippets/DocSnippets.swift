@@ -35,7 +35,21 @@ struct Article: Identifiable, Hashable, Sendable {
 }
 
 /// A stand-in for a web service.
+struct Message: Identifiable, Hashable, Sendable {
+  var id: Int
+  var text: String
+}
+
+struct MessagesPage: Sendable {
+  var messages: [Message]
+  var earlier: Int?
+}
+
 struct API: Sendable {
+  func messages(before: Int?) async throws -> MessagesPage {
+    MessagesPage(messages: [], earlier: nil)
+  }
+
   func countries() async throws -> [Country] { [Country(id: "AT", name: "Austria")] }
 
   func countries(offset: Int, limit: Int) async throws -> [Country] { [] }
@@ -165,6 +179,19 @@ struct SwitchStylePosts: View {
       if phase.finishLoadingMore({ $0.append(contentsOf: posts) }) { hasMore = posts.count == 30 }
     } catch {
       if isCancellation(error) { phase.cancelLoadingMore() } else { phase.failLoadingMore(error) }
+    }
+  }
+}
+
+struct ChatView: View {
+  @State private var chat = PagedLoader<Message, Int>(maxPages: 5) { before in
+    let page = try await api.messages(before: before)
+    return Page(items: page.messages, nextCursor: nil, previousCursor: page.earlier)
+  }
+
+  var body: some View {
+    PagingList(chat) { message in
+      Text(message.text)
     }
   }
 }

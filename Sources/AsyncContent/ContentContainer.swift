@@ -96,7 +96,10 @@ struct ContentContainer<
       loadedAt: status.loadedAt,
       retry: AsyncRetryAction { await handle.resolve().retry(actions) },
       reload: AsyncRetryAction { await handle.resolve().reload(actions) },
-      dismissBanner: { handle.resolve().banner.dismiss() },
+      dismissBanner: {
+        handle.resolve().banner.dismiss()
+        actions.dismissError()
+      },
       content: content, idle: idle, loading: loading, failure: failure, empty: empty
     )
     .environment(\.asyncContentController, handle)

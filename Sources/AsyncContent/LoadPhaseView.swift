@@ -18,7 +18,7 @@ public import SwiftUI
 ///   Retry** run `retry` too, joined into one run; SwiftUI cancelling the refresh task ends only
 ///   the waiting.
 /// - A first load with a placeholder shows the content redacted, in the same branch of the view
-///   tree as the real content, so structural identity holds (kntkymt's Case EX).
+///   tree as the real content, so structural identity holds.
 /// - A failed reload keeps the content under a banner the ``BannerPolicy`` in the environment
 ///   shows, hides or times out.
 ///

@@ -205,7 +205,7 @@ struct ErrorBanner: View {
   }
 }
 
-/// Shows a failed reload as a banner over content that stays (kntkymt's Case 4), at the edge
+/// Shows a failed reload as a banner over content that stays, at the edge
 /// the ``AsyncBannerStyle`` names. Whether it shows is decided before: the view only renders.
 struct BannerInset<Failure: Error>: ViewModifier {
   @Environment(\.asyncBannerStyle) private var style

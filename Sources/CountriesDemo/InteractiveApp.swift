@@ -136,6 +136,7 @@ public final class InteractiveApp {
       syncBanner()
       if banner.isVisible {
         banner.dismiss()
+        loader.dismissError()
         message = strings.string(.bannerDismissed)
       }
     case .character("c"), .character("C"):

@@ -46,6 +46,18 @@ struct Article: Identifiable, Hashable, Sendable {
   var title: String
 }
 
+/// A message of a chat, which pages backwards from the newest.
+struct Message: Identifiable, Hashable, Sendable {
+  var id: Int
+  var text: String
+}
+
+/// A page of a chat: its messages, oldest first, and where the earlier ones end.
+struct MessagesPage: Sendable {
+  var messages: [Message]
+  var earlier: Int?
+}
+
 /// A page of a token-paged feed.
 struct FeedResponse: Sendable {
   var posts: [Post]
@@ -67,6 +79,15 @@ struct API: Sendable {
 
   func posts(minId: Int, count: Int) async throws -> [Post] {
     (minId..<min(minId + count, 100)).map { Post(id: $0, title: "Post \($0)") }
+  }
+
+  /// The 20 messages before the message `before` (the newest 20 when `nil`) of a chat of 200.
+  func messages(before: Int?) async throws -> MessagesPage {
+    let end = before ?? 200
+    let start = max(0, end - 20)
+    return MessagesPage(
+      messages: (start..<end).map { Message(id: $0, text: "Message \($0)") },
+      earlier: start > 0 ? start : nil)
   }
 
   func feed(after token: String?) async throws -> FeedResponse {
@@ -209,6 +230,18 @@ func snippetAnyCursor() -> PagedLoader<Post, String> {
     return Page(items: response.posts, nextCursor: response.nextToken)
   }
   return feed
+}
+
+@MainActor
+func snippetChat() async -> PagedLoader<Message, Int> {
+  let chat = PagedLoader<Message, Int>(maxPages: 5) { before in
+    let page = try await api.messages(before: before)  // the newest when `before` is nil
+    return Page(items: page.messages, nextCursor: nil, previousCursor: page.earlier)
+  }
+  await chat.load()  // the newest 20 messages
+  await chat.loadPrevious()  // the 20 before them, put in front
+  print(chat.items.count, chat.hasPrevious == true)
+  return chat
 }
 
 @MainActor
@@ -638,6 +671,22 @@ struct DocSnippetTests {
 
     snippetCancelAndReset(loader)
     #expect(loader.phase.kind == .idle)
+  }
+
+  @Test func pagingBackwards() async {
+    let chat = await snippetChat()
+    #expect(chat.items.map(\.id) == Array(160..<200))
+    #expect(chat.hasPrevious == true)
+    #expect(!chat.hasMore)
+    // Three more earlier pages fill the window of five; a fourth drops the newest, which
+    // loadMore() brings back, dropping the oldest.
+    for _ in 0..<4 { await chat.loadPrevious() }
+    #expect(chat.items.map(\.id) == Array(80..<180))
+    #expect(chat.hasPrevious == true)
+    #expect(chat.hasMore)
+    await chat.loadMore()
+    #expect(chat.items.map(\.id) == Array(100..<200))
+    #expect(!chat.hasMore)
   }
 
   @Test func paging() async {

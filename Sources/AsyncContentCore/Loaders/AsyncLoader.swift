@@ -188,6 +188,15 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
     stopLoad { storedPhase.cancel() }
   }
 
+  /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the value, as
+  /// ``LoadPhase/dismissError()`` decides. The banner's Dismiss calls it, so every renderer
+  /// leaves the same phase behind; the next failure shows a banner again. Any other phase, and
+  /// a load that runs, stay as they are.
+  @inlinable
+  public final func dismissError() {
+    changePhase { storedPhase.dismissError() }
+  }
+
   /// Cancels any work and forgets the value, the error and the failure count: back to idle.
   @inlinable
   public final func reset() {

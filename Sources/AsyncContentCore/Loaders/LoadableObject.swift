@@ -33,6 +33,9 @@ public protocol LoadableObject<Value>: AnyObject, Observable, Sendable {
   func retry() async
   /// Cancels the running load; the phase returns to where it started.
   func cancel()
+  /// Dismisses the error of a failed reload (reloadFailed → loaded, keeping the value): the
+  /// banner's Dismiss calls it.
+  func dismissError()
 }
 
 extension LoadableObject {
@@ -40,4 +43,8 @@ extension LoadableObject {
   public func retry() async {
     await reload()
   }
+
+  /// Dismisses the error of a failed reload: by default, nothing; the banner then only hides
+  /// (``BannerController/dismiss()``) and the phase keeps its error.
+  public func dismissError() {}
 }

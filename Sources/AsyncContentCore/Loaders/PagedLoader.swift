@@ -276,6 +276,14 @@ where Item.ID: Sendable {
     stopLoad { storedPhase.cancel() }
   }
 
+  /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the items, as
+  /// ``PagedPhase/dismissError()`` decides. The banner's Dismiss calls it; a load-more's error
+  /// stays in the footer, where its retry button is.
+  @inlinable
+  public func dismissError() {
+    changePhase { storedPhase.dismissError() }
+  }
+
   /// Cancels any work and forgets the items, the cursor and the error: back to idle.
   @inlinable
   public func reset() {

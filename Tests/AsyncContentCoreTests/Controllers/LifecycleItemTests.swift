@@ -2,6 +2,7 @@ import AsyncContentCore
 import AsyncContentTestSupport
 import Clocks
 import ConcurrencyExtras
+import Observation
 import Testing
 
 // The eleven mistakes of the SwiftUI layer that compiled and then went wrong on a device, each
@@ -617,6 +618,54 @@ struct LifecycleItemTests {
     var after = LoadPhase<[Int], Boom>.reloadFailed([1], Boom())
     after.dismissError()
     #expect(after.presentation().banner == banner.visible(shown.banner))
+  }
+
+  @Test("Item 9: the banner's Dismiss returns every loader to loaded, and only a failed reload")
+  func item09_theBannersDismissReachesTheLoader() async {
+    let loader = AsyncLoader<[Int]>(phase: .reloadFailed([1], Boom())) { [1, 2] }
+    let changes = LockIsolated(0)
+    func observe() {
+      withObservationTracking {
+        _ = loader.phase
+      } onChange: {
+        changes.withValue { $0 += 1 }
+      }
+    }
+    observe()
+    // Hiding the banner alone (the old wiring) leaves the phase failed.
+    let banner = BannerController()
+    banner.update(isPresent: true)
+    banner.dismiss()
+    #expect(loader.phase.kind == .reloadFailed)
+    // The container's Dismiss also runs the source's dismissError().
+    LoadActions(loader).dismissError()
+    #expect(loader.phase.kind == .loaded)
+    #expect(loader.phase.value == [1])
+    #expect(changes.value == 1, "observers see the change")
+    observe()
+    loader.dismissError()
+    #expect(changes.value == 1, "nothing left to dismiss: no notification")
+
+    // A paged loader: a failed reload is dismissed; a failed page keeps its footer error.
+    let pages = PagedGate<LifecycleRow, Int>()
+    let paged = PagedLoader<LifecycleRow, Int>(
+      phase: .reloadFailed(IdentifiedItems([LifecycleRow(id: 1)]), Boom()), nextCursor: 1
+    ) { try await pages.fetch($0) }
+    LoadActions(paged: paged).dismissError()
+    #expect(paged.phase.kind == .loaded)
+    let more = Task { await paged.loadMore() }
+    await eventually { pages.pending == 1 }
+    pages.fail(Boom())
+    await more.value
+    paged.dismissError()
+    #expect(paged.phase.kind == .loadMoreFailed)
+    // A reload that runs is not touched.
+    let reload = Task { await paged.reload() }
+    await eventually { pages.pending == 1 }
+    paged.dismissError()
+    #expect(paged.phase.kind == .reloading)
+    pages.succeed([LifecycleRow(id: 1)], next: nil)
+    await reload.value
   }
 }
 

@@ -1,14 +1,15 @@
 import AsyncContent
 import SwiftUI
 
-/// A country's details, loaded when the screen shows. Every push makes a new screen, with its own
-/// loader.
+/// A country's details, loaded when the screen shows the country: `AsyncView(id:)` keeps one
+/// loader per country, so the screen loads the right country whatever the stack reuses, and a
+/// re-render loads nothing.
 struct CountryDetailScreen: View {
   let country: Country
   let api: CountryAPI
 
   var body: some View {
-    AsyncView { [api, id = country.id] in
+    AsyncView(id: country.id) { [api, id = country.id] in
       try await api.detail(id: id)
     } loading: {
       ProgressView("Loading \(country.name)…")
