@@ -11,10 +11,14 @@ struct HeaderControllerTests {
   typealias Loader = PagedLoader<LifecycleRow, Int>
 
   /// A chat opened at its newest page (rows 10 and 11), with earlier pages at cursors 8, 6, …
-  func openedChat(_ pages: PagedGate<LifecycleRow, Int>) -> Loader {
-    Loader(
-      phase: .loaded(IdentifiedItems([LifecycleRow(id: 10), LifecycleRow(id: 11)])), nextCursor: 12
-    ) { try await pages.fetch($0) }
+  /// (the first request).
+  func openedChat(_ pages: PagedGate<LifecycleRow, Int>) async -> Loader {
+    let loader = Loader { try await pages.fetch($0) }
+    let first = Task { await loader.load() }
+    await eventually { pages.pending == 1 }
+    pages.succeed([LifecycleRow(id: 10), LifecycleRow(id: 11)], next: 12, previous: 8)
+    await first.value
+    return loader
   }
 
   func state(_ loader: Loader) -> PagingState {
@@ -24,12 +28,7 @@ struct HeaderControllerTests {
 
   @Test func theHeaderLoadsThePreviousPageOncePerPageAndAFailedOneOnlyFromItsButton() async {
     let pages = PagedGate<LifecycleRow, Int>()
-    let loader = openedChat(pages)
-    // The initial phase names no previous cursor: load the first page so that it does.
-    let first = Task { await loader.reload() }
-    await eventually { pages.pending == 1 }
-    pages.succeed([LifecycleRow(id: 10), LifecycleRow(id: 11)], next: 12, previous: 8)
-    await first.value
+    let loader = await openedChat(pages)
     #expect(loader.hasPrevious == true)
 
     let header = LoadMoreController(edge: .start)
@@ -68,11 +67,7 @@ struct HeaderControllerTests {
 
   @Test func aSpinnerThatAppearedWhileTheOtherEndLoadedLoadsItsPageOnceThatLands() async {
     let pages = PagedGate<LifecycleRow, Int>()
-    let loader = openedChat(pages)
-    let first = Task { await loader.reload() }
-    await eventually { pages.pending == 1 }
-    pages.succeed([LifecycleRow(id: 10), LifecycleRow(id: 11)], next: 12, previous: 8)
-    await first.value
+    let loader = await openedChat(pages)
 
     let footer = LoadMoreController()
     let header = LoadMoreController(edge: .start)
