@@ -91,7 +91,11 @@ extension IdentifiedItems {
   }
 
   /// Whether the ids of `page` strictly ascend, all after `first` and before `last`.
-  @inlinable
+  ///
+  /// Always inlined: it runs once per page with `less`, a closure, called for every id. Once a
+  /// second caller (the merge at the front) made the optimizer keep it out of line, every id
+  /// paid an indirect call (3.2 instructions an item in callgrind, 11% of the trivial merge).
+  @inlinable @inline(__always)
   static func ascends(
     _ page: UnsafeBufferPointer<Item>, after first: Item.ID?, before last: Item.ID?,
     _ less: (Item.ID, Item.ID) -> Bool
