@@ -38,30 +38,44 @@ public import Observation
 ///   only the waiting, and releasing the mutation does not cancel a run: a save finishes, rolls
 ///   back or invalidates even when its screen went away. Only ``cancel()`` stops it.
 @MainActor
-@Observable
-public final class Mutation<Input: Sendable, Output: Sendable>: WaitingCallers {
+public final class Mutation<Input: Sendable, Output: Sendable>: Observable, WaitingCallers {
   /// The request: sends `Input` and returns the server's answer, run off the main actor.
   public typealias Operation = @Sendable (Input) async throws -> Output
 
-  /// The phase of the mutation.
-  public private(set) var phase: MutationPhase<Output> = .idle
+  /// The phase of the mutation. It is observed.
+  public private(set) var phase: MutationPhase<Output> {
+    get {
+      _ = changes.count  // registers the access
+      return storedPhase
+    }
+    set {
+      storedPhase = newValue
+      changes.count &+= 1  // notifies, after the change
+    }
+  }
 
   /// The store whose values the optimistic update edits and whose keys a success invalidates.
-  @ObservationIgnored public let store: LoaderStore
-  @ObservationIgnored private let operation: Operation
-  @ObservationIgnored private let optimistic: (@MainActor (LoaderStore, Input) -> Void)?
-  @ObservationIgnored private let invalidates: @MainActor (Input, Output) -> [any LoaderKey]
+  public let store: LoaderStore
+  private let operation: Operation
+  private let optimistic: (@MainActor (LoaderStore, Input) -> Void)?
+  private let invalidates: @MainActor (Input, Output) -> [any LoaderKey]
 
+  /// The phase, read and written without observation.
+  private var storedPhase: MutationPhase<Output> = .idle
+  /// What observers of the phase observe. The class is generic, and the key path of an
+  /// observed property of a generic class is built anew on every access (as ``LoaderBase``
+  /// explains); the counter's class is not, so its key path is formed once.
+  private let changes = ChangeCounter()
   /// The running request.
-  @ObservationIgnored private var task: Task<Void, Never>?
+  private var task: Task<Void, Never>?
   /// The generation of the running request; a request of any other is stale.
-  @ObservationIgnored private var generation: UInt64 = 0
+  private var generation: UInt64 = 0
   /// The optimistic edits of the running request.
-  @ObservationIgnored private var edits: [EditReference] = []
+  private var edits: [EditReference] = []
   /// The phase before the running request, where a cancellation returns.
-  @ObservationIgnored private var phaseBeforeRun: MutationPhase<Output> = .idle
+  private var phaseBeforeRun: MutationPhase<Output> = .idle
   /// The callers waiting for the running request.
-  @ObservationIgnored var waiters = Waiters()
+  var waiters = Waiters()
 
   /// Creates a mutation.
   ///
@@ -84,7 +98,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: WaitingCallers {
     self.operation = operation
   }
 
-  /// Whether a run is in progress.
+  /// Whether a run is in progress. It is observed with the phase.
   public var isRunning: Bool { phase.isRunning }
 
   /// Sends `input` and returns when the run ends; while a run is in progress, joins it or
@@ -117,7 +131,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: WaitingCallers {
     guard task == nil else { return false }
     generation &+= 1
     let generation = generation
-    phaseBeforeRun = phase
+    phaseBeforeRun = storedPhase
     let store = store
     edits = optimistic.map { update in store.recordEdits { update(store, input) } } ?? []
     phase = .running
@@ -169,4 +183,12 @@ public final class Mutation<Input: Sendable, Output: Sendable>: WaitingCallers {
     self.phase = phase ?? phaseBeforeRun
     waiters.resumeAll()
   }
+}
+
+/// A counter whose changes notify its observers: the observed stand-in of a generic class's
+/// state.
+@MainActor
+@Observable
+final class ChangeCounter {
+  var count: UInt64 = 0
 }

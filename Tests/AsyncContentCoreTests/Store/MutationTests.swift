@@ -2,6 +2,7 @@ import AsyncContentCore
 import AsyncContentTestSupport
 import Clocks
 import ConcurrencyExtras
+import Observation
 import Testing
 
 /// Mutations: their phases, concurrent runs, optimistic edits and their rollback, and the
@@ -48,6 +49,29 @@ struct MutationTests {
     gate.succeed(10)
     #expect(await run.value)
     #expect(mutation.phase.output == 11)
+  }
+
+  @Test func thePhaseIsObserved() async {
+    let gate = Gate<Int>()
+    let mutation = Mutation<Int, Int>(store: LoaderStore(clock: TestClock())) { _ in
+      try await gate.call()
+    }
+    let changes = LockIsolated(0)
+    func track() {
+      withObservationTracking {
+        _ = mutation.phase
+      } onChange: {
+        changes.withValue { $0 += 1 }
+      }
+    }
+    track()
+    mutation.start(1)
+    #expect(changes.value == 1)
+    track()
+    await yield { gate.pending == 1 }
+    gate.succeed(2)
+    await yield { !mutation.isRunning }
+    #expect(changes.value == 2)
   }
 
   @Test func aFailedRunShowsItsError() async {
