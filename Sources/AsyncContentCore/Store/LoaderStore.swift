@@ -37,7 +37,7 @@ public import Observation
 /// - **Edits.** ``setValue(_:for:)`` and ``updateValue(for:_:)`` change a cached value; a
 ///   ``Mutation`` uses them for optimistic updates that it rolls back when its request fails.
 ///
-/// The store is `@MainActor` and ``Observable``: ``count`` changes as entries come and go.
+/// The store is `@MainActor` and `Observable`: ``count`` changes as entries come and go.
 @MainActor
 @Observable
 public final class LoaderStore {
