@@ -58,8 +58,12 @@ public final class LoaderStore {
   /// How the store's loaders retry failed fetches.
   public let retryPolicy: RetryPolicy
 
+  /// How many entries the store holds. It is observed; the lookups of loaders are not, so a
+  /// view that asks for a loader does not render again when another key's entry comes or goes.
+  public private(set) var count = 0
+
   /// The entries by key.
-  private var entries: [AnyHashable: StoreEntry] = [:]
+  @ObservationIgnored private var entries: [AnyHashable: StoreEntry] = [:]
 
   /// The counter that orders the entries' last uses.
   @ObservationIgnored private var useCount: UInt64 = 0
@@ -105,9 +109,6 @@ public final class LoaderStore {
   }
 
   // MARK: Loaders
-
-  /// How many entries the store holds.
-  public var count: Int { entries.count }
 
   /// The loader of `key`: the one the store holds, or a new one it keeps from now on.
   ///
@@ -166,7 +167,7 @@ public final class LoaderStore {
   /// - Parameter key: The key.
   /// - Returns: The subscription, which gives the key's loader.
   public func observe<Key: LoaderKey>(_ key: Key) -> LoaderSubscription<Key.Value> {
-    let entry = entry(for: key)
+    let entry = entry(for: key, observing: true)
     entry.observers += 1
     if entry.observers == 1 { cancelCollection(of: entry) }
     entry.loader.startLoad()
@@ -186,7 +187,11 @@ public final class LoaderStore {
   // MARK: Entries
 
   /// The entry of `key`, created if there is none, and counted as used.
-  func entry<Key: LoaderKey>(for key: Key) -> StoreEntry {
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - observing: Whether an observer comes at once, so a new entry needs no collection.
+  func entry<Key: LoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
     let id = AnyHashable(key)
     if let entry = entries[id] {
       touch(entry)
@@ -199,8 +204,9 @@ public final class LoaderStore {
     let entry = StoreEntry(
       key: key, loader: loader, gcAfter: key.gcAfter ?? gcAfter, lastUse: useCount)
     entries[id] = entry
-    // Nobody observes it yet: it is collected unless an observer comes.
-    scheduleCollection(of: entry)
+    count = entries.count
+    // Nobody observes it: it is collected unless an observer comes.
+    if !observing { scheduleCollection(of: entry) }
     trimToLimit(keeping: entry)
     return entry
   }
@@ -231,6 +237,7 @@ public final class LoaderStore {
   /// Removes `entry` and cancels its load.
   private func evict(_ entry: StoreEntry) {
     entries[entry.id] = nil
+    count = entries.count
     cancelCollection(of: entry)
     entry.edits.removeAll()
     entry.loader.cancel()

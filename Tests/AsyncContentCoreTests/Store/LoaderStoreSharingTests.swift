@@ -2,6 +2,7 @@ import AsyncContentCore
 import AsyncContentTestSupport
 import Clocks
 import ConcurrencyExtras
+import Observation
 import Testing
 
 /// One loader and one request per key, whichever view asks.
@@ -27,6 +28,27 @@ struct LoaderStoreSharingTests {
     #expect(name.phase.value == "name 1")
     #expect(number.phase.kind == .idle)
     #expect(store.cachedLoader(for: NameKey(id: 1)) === name)
+  }
+
+  @Test func theCountIsObservedAndLookupsAreNot() {
+    let gate = Gate<Int>()
+    let store = LoaderStore(clock: TestClock())
+    let lookupChanges = LockIsolated(0)
+    let countChanges = LockIsolated(0)
+    withObservationTracking {
+      _ = store.loader(for: NumberKey(1, gate: gate))
+    } onChange: {
+      lookupChanges.withValue { $0 += 1 }
+    }
+    withObservationTracking {
+      _ = store.count
+    } onChange: {
+      countChanges.withValue { $0 += 1 }
+    }
+    _ = store.loader(for: NumberKey(2, gate: gate))  // another key's entry comes
+    #expect(store.count == 2)
+    #expect(countChanges.value == 1)
+    #expect(lookupChanges.value == 0)  // a view of key 1 does not render again
   }
 
   @Test func askingForALoaderDoesNotLoad() async {
