@@ -190,6 +190,24 @@ struct MutationTests {
     #expect(key.gate.calls == 1)
   }
 
+  @Test func resetRollsBackARunAndReturnsToIdle() async {
+    let (store, key, subscription) = await storeShowing(1)
+    let gate = Gate<Int>()
+    let mutation = setting(key, in: store, gate: gate)
+    mutation.start(5)
+    await yield { gate.pending == 1 }
+    gate.fail(TestError(1))
+    await yield { !mutation.isRunning }
+    #expect(mutation.phase.error != nil)
+
+    mutation.start(6)
+    await yield { gate.pending == 1 }
+    mutation.reset()
+    #expect(mutation.phase.isIdle)  // not the failure before the run
+    #expect(subscription.loader.phase.isKind(.loaded, value: 1))
+    await yield { gate.cancelledCalls == 1 }
+  }
+
   @Test(arguments: [0, 1])
   func aCancellationThrownByTheRequestRollsBackToThePreviousPhase(previousRuns: Int) async {
     let (store, key, subscription) = await storeShowing(1)
