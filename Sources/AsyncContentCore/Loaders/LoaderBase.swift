@@ -75,12 +75,21 @@ open class LoaderBase: Observable, WaitingCallers {
       // Every place that dates the value on the clock dates it on the wall clock too, so the two
       // always describe the same landing.
       storedLoadedDate = storedLoadedAt == nil ? nil : wallClock()
+      // A value landed (or went away): it is as fresh as its date says, and no longer an edit.
+      isMarkedStale = false
+      isValueEdited = false
     }
   }
   /// When the value was loaded, on ``wallClock``.
   @exclusivity(unchecked) private var storedLoadedDate: Date?
   /// Whether the load that settled last ended by a cancellation.
   @exclusivity(unchecked) private var storedLastLoadWasCancelled = false
+  /// Whether a ``LoaderStore`` invalidated the value: it is stale until the next value lands,
+  /// whatever its age. (Beside the other flags, so it takes no room of its own.)
+  @exclusivity(unchecked) final var isMarkedStale = false
+  /// Whether the value on screen is an edit of a ``LoaderStore`` (an optimistic update) and no
+  /// value has landed since: what decides whether the edit may be rolled back.
+  @exclusivity(unchecked) final var isValueEdited = false
   /// The generation of the current load; results of any other generation are stale.
   @exclusivity(unchecked) private var generation: UInt64 = 0
   /// The running operation or subscription.
@@ -150,9 +159,12 @@ open class LoaderBase: Observable, WaitingCallers {
     return storedLastLoadWasCancelled
   }
 
-  /// Whether the value is older than ``staleAfter``.
+  /// Whether the value is older than ``staleAfter``, or was invalidated by a ``LoaderStore``
+  /// (``LoaderStore/invalidate(_:)``) since it landed.
   public final var isStale: Bool {
-    guard let staleAfter, let loadedAt = storedLoadedAt else { return false }
+    guard let loadedAt = storedLoadedAt else { return false }
+    if isMarkedStale { return true }
+    guard let staleAfter else { return false }
     return loadedAt.duration(to: clock.now) >= staleAfter
   }
 

@@ -1,0 +1,463 @@
+public import Observation
+
+/// Loaders by key, shared by every screen: one loader and one request per key, a cache that
+/// outlives the views, staleness, garbage collection and invalidation.
+///
+/// Ask the store for a key's loader instead of creating one in a view. The same key gives the
+/// same ``AsyncLoader``, so two views that show the same data send one request and see the same
+/// phase, and a view that comes back shows the cached value at once.
+///
+/// ```swift
+/// let store = LoaderStore(staleAfter: .seconds(30))
+///
+/// // A screen appears: it observes its key while it is on screen.
+/// let subscription = store.observe(CountryKey(code: "AT"))
+/// subscription.loader.phase  // .loading, then .loaded(austria)
+/// // … and disappears.
+/// subscription.cancel()
+/// ```
+///
+/// - **Deduplication.** ``loader(for:)`` returns the same loader for equal keys, and the loader
+///   joins concurrent triggers, so every view of a key shares one request.
+/// - **Stale-while-revalidate.** When an observer appears (``observe(_:)``), the loader loads if
+///   it has nothing current: no value, a failure, or a value older than the key's
+///   ``LoaderKey/staleAfter`` (the store's ``staleAfter`` by default). A stale value stays on
+///   screen while it reloads: the phase is `reloading` with the old value.
+/// - **Garbage collection.** An entry with no observer is evicted ``gcAfter`` after its last
+///   observer left (or after it was created, if nobody observed it), on the store's ``clock``.
+///   When the store holds more than ``maxEntries`` entries, it evicts the least recently used
+///   entries without observers first. An entry with an observer is never evicted, so the store
+///   may hold more than ``maxEntries`` entries when they are observed. Eviction cancels the
+///   entry's running load. A loader you hold after its entry was evicted still works, but the
+///   store no longer hands it out: observe a key while you show its loader.
+/// - **Invalidation.** ``invalidate(_:)``, ``invalidate(_:where:)``, ``invalidate(where:)`` and
+///   ``invalidateAll()`` reload the matching entries that are observed or loading, superseding
+///   a running load (a response from before the invalidation never lands after it), and mark
+///   the others stale, so their next observer reloads them.
+/// - **Edits.** ``setValue(_:for:)`` and ``updateValue(for:_:)`` change a cached value; a
+///   ``Mutation`` uses them for optimistic updates that it rolls back when its request fails.
+///
+/// The store is `@MainActor` and `Observable`: ``count`` changes as entries come and go.
+@MainActor
+@Observable
+public final class LoaderStore {
+  /// The clock for garbage collection, and for the loaders' staleness and retry waits.
+  public let clock: LoaderClock
+  /// How old a value may grow before an observer that appears reloads it, for keys that do not
+  /// set their own ``LoaderKey/staleAfter``; `nil` never goes stale.
+  ///
+  /// The default, `.zero`, is TanStack Query's `staleTime` of 0: every observer that appears
+  /// shows the cached value and revalidates it in the background.
+  public let staleAfter: Duration?
+  /// How long an entry without observers stays, for keys that do not set their own
+  /// ``LoaderKey/gcAfter``.
+  public let gcAfter: Duration
+  /// How many entries the store keeps before it evicts the least recently used entries that
+  /// have no observer.
+  public let maxEntries: Int
+  /// How the store's loaders retry failed fetches.
+  public let retryPolicy: RetryPolicy
+
+  /// How many entries the store holds. It is observed; the lookups of loaders are not, so a
+  /// view that asks for a loader does not render again when another key's entry comes or goes.
+  public private(set) var count = 0
+
+  /// The entries by key.
+  @ObservationIgnored private var entries: [AnyHashable: StoreEntry] = [:]
+
+  /// The counter that orders the entries' last uses.
+  @ObservationIgnored private var useCount: UInt64 = 0
+  /// The task that evicts the entries whose time without observers ran out.
+  @ObservationIgnored private var collection: Task<Void, Never>?
+  /// When ``collection`` wakes up.
+  @ObservationIgnored private var collectionDeadline: LoaderClock.Instant?
+  /// How many entries wait to be collected.
+  @ObservationIgnored private var awaitingCollection = 0
+  /// The edits made while a mutation applies its optimistic update; `nil` otherwise.
+  @ObservationIgnored private var recordedEdits: [EditReference]?
+  /// The counter that numbers the edits.
+  @ObservationIgnored private var editCount: UInt64 = 0
+
+  /// Creates an empty store.
+  ///
+  /// - Parameters:
+  ///   - clock: The clock for garbage collection, staleness and retry waits.
+  ///   - staleAfter: How old a value may grow before an observer that appears reloads it;
+  ///     `.zero` (the default) revalidates on every new observer, `nil` never.
+  ///   - gcAfter: How long an entry without observers stays; five minutes by default.
+  ///   - maxEntries: How many entries the store keeps before it evicts the least recently used
+  ///     entries without observers.
+  ///   - retry: How the store's loaders retry failed fetches; none by default.
+  public init(
+    clock: some Clock<Duration> = ContinuousClock(),
+    staleAfter: Duration? = .zero,
+    gcAfter: Duration = .seconds(300),
+    maxEntries: Int = 500,
+    retry: RetryPolicy = .none
+  ) {
+    precondition(maxEntries >= 0, "LoaderStore.maxEntries must not be negative, got \(maxEntries)")
+    self.clock = LoaderClock(clock)
+    self.staleAfter = staleAfter
+    self.gcAfter = gcAfter
+    self.maxEntries = maxEntries
+    self.retryPolicy = retry
+  }
+
+  deinit {
+    // The entries go with the store, and their loaders cancel their loads as they go.
+    collection?.cancel()
+  }
+
+  // MARK: Loaders
+
+  /// The loader of `key`: the one the store holds, or a new one it keeps from now on.
+  ///
+  /// It does not start a load; ``observe(_:)`` does, and so do the loader's own triggers.
+  ///
+  /// ```swift
+  /// let loader = store.loader(for: CountryKey(code: "AT"))
+  /// await loader.load()
+  /// ```
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The same loader for every equal key, until the entry is evicted.
+  public func loader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value> {
+    loader(of: entry(for: key), as: Key.self)
+  }
+
+  /// The loader the store holds for `key`, if it holds one, without creating an entry or
+  /// counting it as a use.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The loader, or `nil` when the store has no entry for the key.
+  public func cachedLoader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value>? {
+    entries[AnyHashable(key)].map { loader(of: $0, as: Key.self) }
+  }
+
+  /// The value the store holds for `key`, if any, without creating an entry.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The value of the key's loader's phase, or `nil` when there is none.
+  public func value<Key: LoaderKey>(for key: Key) -> Key.Value? {
+    cachedLoader(for: key)?.phase.value
+  }
+
+  /// How many observers `key` has; `0` when the store has no entry for it.
+  ///
+  /// - Parameter key: The key.
+  public func observerCount(for key: some LoaderKey) -> Int {
+    entries[AnyHashable(key)]?.observers ?? 0
+  }
+
+  // MARK: Observers
+
+  /// Says that a view shows `key` until the subscription is cancelled: the entry is kept, and
+  /// the loader loads if it has nothing current (no value, a failure, or a stale value, which
+  /// stays visible while it reloads).
+  ///
+  /// Cancel the subscription when the view goes away; the entry is then evicted after the
+  /// key's ``LoaderKey/gcAfter``, unless an observer comes back first.
+  ///
+  /// ```swift
+  /// let subscription = store.observe(CountryKey(code: "AT"))
+  /// await subscription.loader.load()  // joins the load the observation started
+  /// subscription.cancel()
+  /// ```
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The subscription, which gives the key's loader.
+  public func observe<Key: LoaderKey>(_ key: Key) -> LoaderSubscription<Key.Value> {
+    let entry = entry(for: key, observing: true)
+    entry.observers += 1
+    if entry.observers == 1 { cancelCollection(of: entry) }
+    entry.loader.startLoad()
+    return LoaderSubscription(store: self, entry: entry, loader: loader(of: entry, as: Key.self))
+  }
+
+  /// An observer of `entry` left.
+  func release(_ entry: StoreEntry) {
+    guard entry.observers > 0 else { return }
+    entry.observers -= 1
+    touch(entry)
+    guard entry.observers == 0, isLive(entry) else { return }
+    scheduleCollection(of: entry)
+    trimToLimit(keeping: nil)
+  }
+
+  // MARK: Entries
+
+  /// The entry of `key`, created if there is none, and counted as used.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - observing: Whether an observer comes at once, so a new entry needs no collection.
+  func entry<Key: LoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
+    let id = AnyHashable(key)
+    if let entry = entries[id] {
+      touch(entry)
+      return entry
+    }
+    let loader = AsyncLoader<Key.Value>(
+      clock: clock, retry: retryPolicy, staleAfter: key.staleAfter ?? staleAfter
+    ) { try await key.fetch() }
+    useCount &+= 1
+    let entry = StoreEntry(
+      key: key, loader: loader, gcAfter: key.gcAfter ?? gcAfter, lastUse: useCount)
+    entries[id] = entry
+    count = entries.count
+    // Nobody observes it: it is collected unless an observer comes.
+    if !observing { scheduleCollection(of: entry) }
+    trimToLimit(keeping: entry)
+    return entry
+  }
+
+  /// The loader of `entry`, with its type.
+  func loader<Key: LoaderKey>(of entry: StoreEntry, as _: Key.Type) -> AsyncLoader<Key.Value> {
+    // Safe: the entry of a key of type `Key` was created by `entry(for:)` with an
+    // `AsyncLoader<Key.Value>`, and an `AnyHashable` of one key type never equals one of another.
+    unsafeDowncast(entry.loader, to: AsyncLoader<Key.Value>.self)
+  }
+
+  /// Whether `entry` is still the store's entry of its key (it was not evicted).
+  func isLive(_ entry: StoreEntry) -> Bool {
+    entries[entry.id] === entry
+  }
+
+  /// The live entries that `isIncluded` selects.
+  private func entries(where isIncluded: (StoreEntry) -> Bool) -> [StoreEntry] {
+    entries.values.filter(isIncluded)
+  }
+
+  /// Counts a use of `entry`, for the least-recently-used order.
+  private func touch(_ entry: StoreEntry) {
+    useCount &+= 1
+    entry.lastUse = useCount
+  }
+
+  /// Removes `entry` and cancels its load.
+  private func evict(_ entry: StoreEntry) {
+    entries[entry.id] = nil
+    count = entries.count
+    cancelCollection(of: entry)
+    entry.edits.removeAll()
+    entry.loader.cancel()
+  }
+
+  /// Evicts the least recently used entries without observers, but `kept`, while the store
+  /// holds more than ``maxEntries``.
+  private func trimToLimit(keeping kept: StoreEntry?) {
+    while entries.count > maxEntries {
+      var victim: StoreEntry?
+      for entry in entries.values where entry.observers == 0 && entry !== kept {
+        if let oldest = victim, oldest.lastUse <= entry.lastUse { continue }
+        victim = entry
+      }
+      guard let victim else { return }  // every other entry is observed
+      evict(victim)
+    }
+  }
+
+  // MARK: Garbage collection
+
+  /// Collects `entry` after its ``StoreEntry/gcAfter``, from now.
+  private func scheduleCollection(of entry: StoreEntry) {
+    let deadline = clock.now.advanced(by: entry.gcAfter)
+    if entry.collectAt == nil { awaitingCollection += 1 }
+    entry.collectAt = deadline
+    if let collectionDeadline, collectionDeadline <= deadline { return }
+    collect(at: deadline)
+  }
+
+  /// Keeps `entry`: an observer came.
+  private func cancelCollection(of entry: StoreEntry) {
+    guard entry.collectAt != nil else { return }
+    entry.collectAt = nil
+    awaitingCollection -= 1
+    if awaitingCollection == 0 {
+      collection?.cancel()
+      collection = nil
+      collectionDeadline = nil
+    }
+  }
+
+  /// Wakes up at `deadline` to collect, replacing the wake-up that was planned.
+  private func collect(at deadline: LoaderClock.Instant) {
+    collection?.cancel()
+    collectionDeadline = deadline
+    collection = clock.wakeUp(at: deadline) { [weak self] in self?.collectGarbage() }
+  }
+
+  /// Evicts the entries whose time ran out, and plans the next collection.
+  private func collectGarbage() {
+    collection = nil
+    collectionDeadline = nil
+    let now = clock.now
+    var next: LoaderClock.Instant?
+    var expired: [StoreEntry] = []
+    for entry in entries.values {
+      guard let collectAt = entry.collectAt else { continue }
+      if collectAt <= now {
+        expired.append(entry)
+      } else if next.map({ collectAt < $0 }) ?? true {
+        next = collectAt
+      }
+    }
+    for entry in expired { evict(entry) }
+    if let next { collect(at: next) }
+  }
+
+  // MARK: Invalidation
+
+  /// Invalidates `key`: reloads it if it is observed or loading (superseding the running load),
+  /// and otherwise marks its value stale, so that the next observer reloads it.
+  ///
+  /// ```swift
+  /// try await api.rename(country, to: name)
+  /// store.invalidate(CountryKey(code: country.code))
+  /// ```
+  ///
+  /// - Parameter key: The key; nothing happens when the store has no entry for it.
+  public func invalidate(_ key: some LoaderKey) {
+    guard let entry = entries[AnyHashable(key)] else { return }
+    invalidate(entry)
+  }
+
+  /// Invalidates every key of type `type` that `isIncluded` selects, as ``invalidate(_:)`` does.
+  ///
+  /// ```swift
+  /// store.invalidate(CountryKey.self) { $0.region == "Europe" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type of the keys.
+  ///   - isIncluded: Whether to invalidate a key.
+  public func invalidate<Key: LoaderKey>(_ type: Key.Type, where isIncluded: (Key) -> Bool) {
+    for entry in entries(where: { ($0.key as? Key).map(isIncluded) ?? false }) {
+      invalidate(entry)
+    }
+  }
+
+  /// Invalidates every key that `isIncluded` selects, whatever its type, as ``invalidate(_:)``
+  /// does.
+  ///
+  /// - Parameter isIncluded: Whether to invalidate a key.
+  public func invalidate(where isIncluded: (any LoaderKey) -> Bool) {
+    for entry in entries(where: { isIncluded($0.key) }) { invalidate(entry) }
+  }
+
+  /// Invalidates every entry, as ``invalidate(_:)`` does.
+  public func invalidateAll() {
+    for entry in entries.values { invalidate(entry) }
+  }
+
+  /// Marks the value stale and reloads the entry when it is observed or loading: a new load
+  /// supersedes the running one, so the running one's response is dropped.
+  private func invalidate(_ entry: StoreEntry) {
+    let loader = entry.loader
+    loader.isMarkedStale = true
+    if entry.observers > 0 || loader.isLoadRunning { loader.begin() }
+  }
+
+  // MARK: Edits
+
+  /// Shows `value` as the value of `key`, dated now, for every view of the key.
+  ///
+  /// A load of the key that runs is cancelled: its response was asked for before the edit and
+  /// must not overwrite it. Called inside a ``Mutation``'s optimistic update, the edit is rolled
+  /// back if the mutation fails or is cancelled; see ``Mutation`` for the rule.
+  ///
+  /// ```swift
+  /// store.setValue(renamed, for: CountryKey(code: renamed.code))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: The new value.
+  ///   - key: The key; its entry is created if the store has none.
+  public func setValue<Key: LoaderKey>(_ value: Key.Value, for key: Key) {
+    let entry = entry(for: key)
+    let loader = loader(of: entry, as: Key.self)
+    // Whether the edits on record still describe the value: no value landed since the newest.
+    let editsAreCurrent = loader.isValueEdited
+    let previous = loader.edit(to: value)
+    guard recordedEdits != nil else {
+      entry.edits.removeAll()  // a plain write is a new value, which no rollback undoes
+      return
+    }
+    if !editsAreCurrent { entry.edits.removeAll() }
+    editCount &+= 1
+    entry.edits.append(PendingEdit(id: editCount) { loader.restore(previous) })
+    recordedEdits?.append(EditReference(entry: entry, id: editCount))
+    loader.isValueEdited = true
+  }
+
+  /// Changes the value the store holds for `key` in place, as ``setValue(_:for:)`` does, if
+  /// there is a value.
+  ///
+  /// ```swift
+  /// store.updateValue(for: CountriesKey()) { countries in
+  ///   countries[id: country.id]?.name = name
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - update: Changes the value.
+  /// - Returns: Whether there was a value to change.
+  @discardableResult
+  public func updateValue<Key: LoaderKey>(
+    for key: Key, _ update: (inout Key.Value) -> Void
+  ) -> Bool {
+    guard var value = value(for: key) else { return false }
+    update(&value)
+    setValue(value, for: key)
+    return true
+  }
+
+  /// Runs `body`, which edits values, and returns its edits, to roll back or commit later.
+  func recordEdits(_ body: () -> Void) -> [EditReference] {
+    let outer = recordedEdits
+    recordedEdits = []
+    body()
+    let edits = recordedEdits ?? []
+    recordedEdits = outer.map { $0 + edits }
+    return edits
+  }
+
+  /// Rolls `edits` back, newest first, where no newer value has landed since.
+  ///
+  /// An edit on top of its entry's edits restores what the entry showed before it. An edit
+  /// under a newer edit restores nothing: the newer edit, if it is rolled back in its turn,
+  /// restores what this one found. An edit whose entry received a value since (a load landed,
+  /// or a plain ``setValue(_:for:)``) or was evicted restores nothing.
+  func rollBack(_ edits: [EditReference]) {
+    for edit in edits.reversed() {
+      let entry = edit.entry
+      guard isLive(entry) else { continue }
+      guard entry.loader.isValueEdited else {
+        entry.edits.removeAll()
+        continue
+      }
+      guard let index = entry.edits.firstIndex(where: { $0.id == edit.id }) else { continue }
+      let undone = entry.edits.remove(at: index)
+      if index == entry.edits.endIndex {
+        undone.restore()
+        entry.loader.isValueEdited = !entry.edits.isEmpty
+      } else {
+        entry.edits[index].restore = undone.restore
+      }
+    }
+  }
+
+  /// Keeps `edits`: their request succeeded, so they can no longer be rolled back.
+  ///
+  /// The older edits under a kept one go too: what they would restore lies under a value that
+  /// stays, so rolling them back later restores nothing.
+  func commit(_ edits: [EditReference]) {
+    for edit in edits {
+      let entry = edit.entry
+      guard let index = entry.edits.firstIndex(where: { $0.id == edit.id }) else { continue }
+      entry.edits.removeSubrange(...index)
+      if entry.edits.isEmpty { entry.loader.isValueEdited = false }
+    }
+  }
+}

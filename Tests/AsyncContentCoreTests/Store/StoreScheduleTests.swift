@@ -1,0 +1,653 @@
+import AsyncContentCore
+import AsyncContentTestSupport
+import Clocks
+import ConcurrencyExtras
+import Foundation
+import Testing
+
+/// Randomized schedules of a ``LoaderStore`` and two ``Mutation``s: subscribe, unsubscribe,
+/// triggers, invalidations, mutations, answers that succeed, fail or report cancellation,
+/// cancelled mutations and loads, and the clock moving on. Checked after every step.
+///
+/// Each run executes 10,000 schedules (5 to 12 steps each, over 3 keys, a store of 1 to 4
+/// entries, a `gcAfter` of 2 to 4 seconds and a `staleAfter` of nil, zero or 2 seconds), then
+/// answers whatever is still pending. The schedules come from a fixed seed; set `STORE_SEED`
+/// to try others and `STORE_SCHEDULES` to change the count. A failure reports the seed, the
+/// schedule number, its configuration and its steps.
+///
+/// Checked after every step:
+/// - one request per key at a time, and none for a key the store no longer holds (eviction
+///   cancels the load);
+/// - an observed entry is never evicted, and the store's observer counts are the model's;
+/// - an entry without observers is gone once `gcAfter` has passed since its last observer left
+///   (or since it was created), and the clock evicts nothing earlier; the store holds at most
+///   `maxEntries` entries unless all but one are observed;
+/// - a response to a request sent before an invalidation of its key never lands after it;
+/// - a value changes only by a landing response, an optimistic edit or a rollback;
+/// - an optimistic edit is rolled back exactly when its mutation fails or is cancelled, and only
+///   where no newer value landed (the rule of ``Mutation``, mirrored by a model of each key's
+///   pending edits).
+/// At the end every caller of a trigger or a run has resumed.
+///
+/// Every step runs under `withMainSerialExecutor`, so the schedules are deterministic.
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(10)))
+struct StoreScheduleTests {
+  static let seed: UInt64 = environmentNumber("STORE_SEED") ?? 0x0057_02E5_EED5
+  static let schedules = Int(environmentNumber("STORE_SCHEDULES") ?? 10_000)
+
+  /// 10,000 schedules (by default) of store and mutation steps.
+  @Test func storeSchedules() async {
+    await withMainSerialExecutor {
+      var steps = 0
+      var checks = 0
+      for index in 0..<Self.schedules {
+        var schedule = StoreSchedule(seed: Self.seed, index: index)
+        if let failure = await schedule.run() {
+          Issue.record(
+            """
+            Store schedule \(index) failed (STORE_SEED=\(Self.seed)): \(failure)
+            \(schedule.configuration)
+            \(schedule.log.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n"))
+            """)
+          return
+        }
+        steps += schedule.log.count
+        checks += schedule.checkedRules
+      }
+      #expect(steps >= Self.schedules * 5)
+      #expect(checks > 0)
+    }
+  }
+}
+
+// MARK: - The server
+
+/// The server of the schedules: every fetch and every mutation request waits until the test
+/// answers it by id. A fetch's value is its request's id, so a landed value names the request
+/// that delivered it. A request whose task is cancelled ends at once with `CancellationError`.
+private final class ScheduleServer: Sendable {
+  struct Request: Sendable, CustomStringConvertible {
+    let id: Int
+    /// The key of a fetch, or the mutation of a mutation request.
+    let key: Int
+    let isMutation: Bool
+
+    var description: String { isMutation ? "mutation \(key) #\(id)" : "fetch \(key) #\(id)" }
+  }
+
+  private struct Waiting {
+    let request: Request
+    let continuation: CheckedContinuation<Int, any Error>
+  }
+
+  private struct State {
+    var waiting: [Waiting] = []
+    var issued = 0
+  }
+
+  private let state = LockIsolated(State())
+
+  /// The requests that wait for an answer, oldest first.
+  var pending: [Request] { state.value.waiting.map(\.request) }
+  /// How many requests were sent.
+  var issued: Int { state.value.issued }
+
+  func call(key: Int, isMutation: Bool) async throws -> Int {
+    let request = state.withValue { state in
+      state.issued += 1
+      return Request(id: state.issued, key: key, isMutation: isMutation)
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let cancelled = state.withValue { state in
+          guard !Task.isCancelled else { return true }
+          state.waiting.append(Waiting(request: request, continuation: continuation))
+          return false
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      let waiting = state.withValue { state -> Waiting? in
+        guard let index = state.waiting.firstIndex(where: { $0.request.id == request.id }) else {
+          return nil
+        }
+        return state.waiting.remove(at: index)
+      }
+      waiting?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Answers the pending request `id`.
+  func answer(_ id: Int, with result: Result<Int, any Error>) {
+    let waiting = state.withValue { state -> Waiting? in
+      guard let index = state.waiting.firstIndex(where: { $0.request.id == id }) else { return nil }
+      return state.waiting.remove(at: index)
+    }
+    waiting?.continuation.resume(with: result)
+  }
+}
+
+/// A key of the schedules; equal ids are equal keys.
+private struct ServerKey: LoaderKey {
+  let id: Int
+  let server: ScheduleServer
+
+  func fetch() async throws -> Int {
+    try await server.call(key: id, isMutation: false)
+  }
+
+  static func == (lhs: ServerKey, rhs: ServerKey) -> Bool { lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// The input of the schedules' mutations: the key to edit and the optimistic value.
+private struct Edit: Sendable {
+  let key: Int
+  let value: Int
+}
+
+/// The keys the mutations invalidated after a success, in order.
+@MainActor
+private final class InvalidationJournal {
+  var keys: [Int] = []
+}
+
+/// Tasks that await a trigger or a run, as views' `.task` and buttons would.
+@MainActor
+private final class ScheduleCallers {
+  private(set) var tasks: [Task<Void, Never>] = []
+  private(set) var finished: [Bool] = []
+
+  func spawn(_ work: @escaping @MainActor () async -> Void) {
+    let id = tasks.count
+    finished.append(false)
+    tasks.append(
+      Task { @MainActor in
+        await work()
+        self.finished[id] = true
+      })
+  }
+}
+
+// MARK: - Schedules
+
+/// One schedule and the model it is checked against.
+@MainActor
+private struct StoreSchedule {
+  enum Trigger: CaseIterable {
+    case startLoad, startReload, awaitLoad, awaitReload, cancel
+  }
+
+  enum Invalidation {
+    case key(Int)
+    case typed(parity: Int)
+    case untyped(Int)
+    case all
+  }
+
+  enum Answer {
+    case succeed, fail, cancellation
+  }
+
+  enum Step: CustomStringConvertible {
+    case subscribe(key: Int)
+    case unsubscribe(subscription: Int, twice: Bool)
+    case trigger(Trigger, key: Int)
+    case invalidate(Invalidation)
+    case mutate(mutation: Int, key: Int, value: Int, awaited: Bool)
+    case joinOrReject(mutation: Int, join: Bool)
+    case answer(ScheduleServer.Request, Answer)
+    case cancelMutation(Int)
+    case advance(seconds: Int)
+
+    var description: String {
+      switch self {
+      case .subscribe(let key): "observe key \(key)"
+      case .unsubscribe(let subscription, let twice):
+        "cancel subscription \(subscription)" + (twice ? " twice" : "")
+      case .trigger(let trigger, let key): "\(trigger) on key \(key)"
+      case .invalidate(let invalidation): "invalidate \(invalidation)"
+      case .mutate(let mutation, let key, let value, let awaited):
+        "mutation \(mutation) \(awaited ? "runs" : "starts") with key \(key) := \(value)"
+      case .joinOrReject(let mutation, let join):
+        "mutation \(mutation) runs again, \(join ? "joining" : "rejected")"
+      case .answer(let request, let answer): "\(request) answered: \(answer)"
+      case .cancelMutation(let mutation): "mutation \(mutation).cancel()"
+      case .advance(let seconds): "clock + \(seconds) s"
+      }
+    }
+  }
+
+  /// An optimistic edit the model expects the store to hold, mirrored.
+  struct PendingEdit {
+    let run: Int
+    let previous: Int?
+  }
+
+  static let keyCount = 3
+
+  private var random: SplitMix64
+  let staleAfter: Duration?
+  let gcAfter: Int
+  let maxEntries: Int
+  let stepCount: Int
+  private(set) var log: [Step] = []
+  /// How many rule checks found something to compare (more than a vacuous pass).
+  private(set) var checkedRules = 0
+
+  // The model.
+  private var now = 0
+  private var subscriptions: [(key: Int, subscription: LoaderSubscription<Int>, live: Bool)] = []
+  private var identity: [ObjectIdentifier?] = Array(repeating: nil, count: keyCount)
+  private var shown: [Int?] = Array(repeating: nil, count: keyCount)
+  /// When each key's entry last became unobserved (or was created so), in seconds.
+  private var unobservedSince: [Int?] = Array(repeating: nil, count: keyCount)
+  private var invalidations: [Int] = Array(repeating: 0, count: keyCount)
+  /// The invalidation count of its key when each fetch was sent, by request id.
+  private var epochs: [Int: Int] = [:]
+  private var seenRequests = 0
+  private var edits: [[PendingEdit]] = Array(repeating: [], count: keyCount)
+  /// The run of each mutation in progress, and its key.
+  private var running: [(run: Int, key: Int)?] = [nil, nil]
+  private var runs = 0
+
+  init(seed: UInt64, index: Int) {
+    random = SplitMix64(seed: seed, index: index)
+    staleAfter = [nil, .zero, .seconds(2)][random.below(3)]
+    gcAfter = 2 + random.below(3)
+    maxEntries = 1 + random.below(4)
+    stepCount = 5 + random.below(8)
+  }
+
+  var configuration: String {
+    "staleAfter \(staleAfter.map { "\($0)" } ?? "nil"), gcAfter \(gcAfter) s, "
+      + "maxEntries \(maxEntries), \(stepCount) steps"
+  }
+
+  private func observers(_ key: Int) -> Int {
+    subscriptions.count { $0.key == key && $0.live }
+  }
+
+  /// Runs the schedule; returns a description of the first broken rule.
+  mutating func run() async -> String? {
+    let clock = TestClock()
+    let server = ScheduleServer()
+    let store = LoaderStore(
+      clock: clock, staleAfter: staleAfter, gcAfter: .seconds(gcAfter), maxEntries: maxEntries)
+    let journal = InvalidationJournal()
+    let mutations = (0..<2).map { index in
+      Mutation<Edit, Int>(
+        store: store,
+        optimistic: { store, edit in
+          store.setValue(edit.value, for: ServerKey(id: edit.key, server: server))
+        },
+        invalidates: { edit, _ in
+          journal.keys.append(edit.key)
+          return [ServerKey(id: edit.key, server: server)]
+        }
+      ) { _ in try await server.call(key: index, isMutation: true) }
+    }
+    let callers = ScheduleCallers()
+    defer {
+      for mutation in mutations { mutation.cancel() }
+      for entry in subscriptions { entry.subscription.cancel() }
+      for request in server.pending {
+        server.answer(request.id, with: .failure(CancellationError()))
+      }
+    }
+    let context = Context(
+      store: store, server: server, clock: clock, mutations: mutations, journal: journal,
+      callers: callers)
+
+    for _ in 0..<stepCount {
+      let step = choose(server)
+      if let failure = await perform(step, context) { return failure }
+    }
+    // Answer everything still pending; answers may start reloads (a success invalidates).
+    var rounds = 0
+    while let request = server.pending.first {
+      rounds += 1
+      if rounds > 100 { return "requests keep coming: \(server.pending)" }
+      if let failure = await perform(.answer(request, .succeed), context) { return failure }
+    }
+    if let stuck = callers.finished.indices.first(where: { !callers.finished[$0] }) {
+      return "caller \(stuck) never resumed"
+    }
+    return nil
+  }
+
+  struct Context {
+    let store: LoaderStore
+    let server: ScheduleServer
+    let clock: TestClock<Duration>
+    let mutations: [Mutation<Edit, Int>]
+    let journal: InvalidationJournal
+    let callers: ScheduleCallers
+
+    func key(_ id: Int) -> ServerKey { ServerKey(id: id, server: server) }
+  }
+
+  // MARK: Choosing
+
+  private mutating func choose(_ server: ScheduleServer) -> Step {
+    while true {
+      switch random.below(100) {
+      case 0..<15:
+        return .subscribe(key: random.below(Self.keyCount))
+      case 15..<24:
+        guard !subscriptions.isEmpty else { continue }
+        return .unsubscribe(
+          subscription: random.below(subscriptions.count), twice: random.chance(20))
+      case 24..<36:
+        let trigger = Trigger.allCases[random.below(Trigger.allCases.count)]
+        return .trigger(trigger, key: random.below(Self.keyCount))
+      case 36..<45:
+        let key = random.below(Self.keyCount)
+        switch random.below(4) {
+        case 0: return .invalidate(.key(key))
+        case 1: return .invalidate(.typed(parity: key % 2))
+        case 2: return .invalidate(.untyped(key))
+        default: return .invalidate(.all)
+        }
+      case 45..<57:
+        let mutation = random.below(2)
+        if running[mutation] != nil {
+          return .joinOrReject(mutation: mutation, join: random.chance(50))
+        }
+        runs += 1
+        return .mutate(
+          mutation: mutation, key: random.below(Self.keyCount), value: -runs,
+          awaited: random.chance(30))
+      case 57..<84:
+        let pending = server.pending
+        guard !pending.isEmpty else { continue }
+        let request = pending[random.below(pending.count)]
+        let roll = random.below(10)
+        return .answer(request, roll < 6 ? .succeed : roll < 9 ? .fail : .cancellation)
+      case 84..<89:
+        return .cancelMutation(random.below(2))
+      default:
+        return .advance(seconds: 1 + random.below(3))
+      }
+    }
+  }
+
+  // MARK: Performing
+
+  private mutating func perform(_ step: Step, _ context: Context) async -> String? {
+    log.append(step)
+    let store = context.store
+    var expectedShown = shown
+    /// The fetch whose response may land in this step.
+    var landing: ScheduleServer.Request?
+    /// Keys whose value the step decides exactly (edits and rollbacks).
+    var decided: Set<Int> = []
+
+    switch step {
+    case .subscribe(let key):
+      subscriptions.append((key, store.observe(context.key(key)), true))
+      unobservedSince[key] = nil
+
+    case .unsubscribe(let index, let twice):
+      let entry = subscriptions[index]
+      entry.subscription.cancel()
+      if twice { entry.subscription.cancel() }
+      if entry.live {
+        subscriptions[index].live = false
+        if observers(entry.key) == 0 { unobservedSince[entry.key] = now }
+      }
+
+    case .trigger(let trigger, let key):
+      let id = context.key(key)
+      switch trigger {
+      case .startLoad: store.loader(for: id).startLoad()
+      case .startReload: store.loader(for: id).startReload()
+      case .awaitLoad: context.callers.spawn { await store.loader(for: id).load() }
+      case .awaitReload: context.callers.spawn { await store.loader(for: id).reload() }
+      case .cancel: store.cachedLoader(for: id)?.cancel()
+      }
+
+    case .invalidate(let invalidation):
+      switch invalidation {
+      case .key(let key):
+        store.invalidate(context.key(key))
+        invalidations[key] += 1
+      case .typed(let parity):
+        store.invalidate(ServerKey.self) { $0.id % 2 == parity }
+        for key in 0..<Self.keyCount where key % 2 == parity { invalidations[key] += 1 }
+      case .untyped(let key):
+        store.invalidate { ($0 as? ServerKey)?.id == key }
+        invalidations[key] += 1
+      case .all:
+        store.invalidateAll()
+        for key in 0..<Self.keyCount { invalidations[key] += 1 }
+      }
+
+    case .mutate(let index, let key, let value, let awaited):
+      let mutation = context.mutations[index]
+      let edit = Edit(key: key, value: value)
+      if awaited {
+        context.callers.spawn { await mutation.run(edit) }
+      } else if !mutation.start(edit) {
+        return "mutation \(index) did not start although no run was in progress"
+      }
+      running[index] = (-value, key)
+      if identity[key] == nil || !isEditStackCurrent(key) { edits[key] = [] }
+      edits[key].append(PendingEdit(run: -value, previous: identity[key] == nil ? nil : shown[key]))
+      expectedShown[key] = value
+      decided.insert(key)
+
+    case .joinOrReject(let index, let join):
+      let mutation = context.mutations[index]
+      let edit = Edit(key: 0, value: 0)
+      if join {
+        context.callers.spawn {
+          let sent = await mutation.run(edit, ifRunning: .join)
+          #expect(!sent, "a joined run must not send its input")
+        }
+      } else if await mutation.run(edit, ifRunning: .reject) {
+        return "a rejected run sent its input"
+      }
+
+    case .answer(let request, let answer):
+      let result: Result<Int, any Error> =
+        switch answer {
+        case .succeed: .success(request.isMutation ? 0 : request.id)
+        case .fail: .failure(TestError(request.id))
+        case .cancellation: .failure(CancellationError())
+        }
+      context.server.answer(request.id, with: result)
+      if request.isMutation {
+        if let run = running[request.key] {
+          running[request.key] = nil
+          if answer == .succeed {
+            commit(run.run, key: run.key)
+          } else {
+            expectedShown[run.key] = rollBack(run.run, key: run.key, shown: shown[run.key])
+            decided.insert(run.key)
+          }
+        }
+      } else if answer == .succeed {
+        landing = request
+      }
+
+    case .cancelMutation(let index):
+      context.mutations[index].cancel()
+      if let run = running[index] {
+        running[index] = nil
+        expectedShown[run.key] = rollBack(run.run, key: run.key, shown: shown[run.key])
+        decided.insert(run.key)
+      }
+
+    case .advance(let seconds):
+      await context.clock.advance(by: .seconds(seconds))
+      now += seconds
+    }
+
+    await settle(context)
+    return check(step, context, expected: expectedShown, decided: decided, landing: landing)
+  }
+
+  /// Whether the model's edit stack of `key` still describes the value: the shown value is the
+  /// newest edit's.
+  private func isEditStackCurrent(_ key: Int) -> Bool {
+    guard let top = edits[key].last else { return false }
+    return shown[key] == -top.run
+  }
+
+  /// The model of a rollback; returns the value the key must show afterwards.
+  private mutating func rollBack(_ run: Int, key: Int, shown: Int?) -> Int? {
+    guard isEditStackCurrent(key) else {
+      edits[key] = []
+      return shown
+    }
+    guard let index = edits[key].firstIndex(where: { $0.run == run }) else { return shown }
+    let undone = edits[key].remove(at: index)
+    if index == edits[key].endIndex { return undone.previous }
+    edits[key][index] = PendingEdit(run: edits[key][index].run, previous: undone.previous)
+    return shown
+  }
+
+  /// The model of a commit.
+  private mutating func commit(_ run: Int, key: Int) {
+    guard let index = edits[key].firstIndex(where: { $0.run == run }) else { return }
+    edits[key].removeSubrange(...index)
+  }
+
+  /// Lets every task the step woke run: yields until nothing the checks look at has changed for
+  /// several turns of the main serial executor.
+  private func settle(_ context: Context) async {
+    var last = signature(context)
+    var quiet = 0
+    while quiet < 4 {
+      await Task.yield()
+      let current = signature(context)
+      if current == last {
+        quiet += 1
+      } else {
+        quiet = 0
+        last = current
+      }
+    }
+  }
+
+  private func signature(_ context: Context) -> Signature {
+    var signature = Signature(
+      issued: context.server.issued, pending: context.server.pending.count,
+      entries: context.store.count, finished: context.callers.finished.count { $0 },
+      invalidated: context.journal.keys.count,
+      running: context.mutations.count { $0.isRunning })
+    for key in 0..<Self.keyCount {
+      guard let loader = context.store.cachedLoader(for: context.key(key)) else { continue }
+      signature.phases.append(loader.phase.kind)
+      signature.values.append(loader.phase.value)
+    }
+    return signature
+  }
+
+  /// What the checks look at, to tell when a step has settled.
+  private struct Signature: Equatable {
+    var issued, pending, entries, finished, invalidated, running: Int
+    var phases: [PhaseKind] = []
+    var values: [Int?] = []
+  }
+
+  // MARK: Checking
+
+  private mutating func check(
+    _ step: Step, _ context: Context, expected: [Int?], decided: Set<Int>,
+    landing: ScheduleServer.Request?
+  ) -> String? {
+    let store = context.store
+    // Mutations' invalidations, then the epochs of the requests sent since.
+    for key in context.journal.keys { invalidations[key] += 1 }
+    context.journal.keys.removeAll()
+    while seenRequests < context.server.issued {
+      seenRequests += 1
+      if let request = context.server.pending.first(where: { $0.id == seenRequests }),
+        !request.isMutation
+      {
+        epochs[request.id] = invalidations[request.key]
+      }
+    }
+
+    // An observed entry is never evicted.
+    for entry in subscriptions where entry.live {
+      guard store.cachedLoader(for: context.key(entry.key)) === entry.subscription.loader else {
+        return "the observed entry of key \(entry.key) was evicted"
+      }
+      checkedRules += 1
+    }
+
+    var unobserved = 0
+    for key in 0..<Self.keyCount {
+      let loader = store.cachedLoader(for: context.key(key))
+      let newIdentity = loader.map(ObjectIdentifier.init)
+      let value = loader?.phase.value
+      let fetches = context.server.pending.count { !$0.isMutation && $0.key == key }
+
+      // One request per key at a time, none without an entry.
+      if fetches > (loader == nil ? 0 : 1) {
+        return "\(fetches) requests for key \(key) wait, with\(loader == nil ? "out" : "") an entry"
+      }
+      if store.observerCount(for: context.key(key)) != observers(key) {
+        return "key \(key) has \(store.observerCount(for: context.key(key))) observers, "
+          + "expected \(observers(key))"
+      }
+
+      if newIdentity != identity[key] {
+        // Evicted (and maybe created again), or created.
+        if identity[key] != nil {
+          if observers(key) > 0 { return "key \(key) was evicted while observed" }
+          if case .advance = step, let since = unobservedSince[key], now - since < gcAfter {
+            return "key \(key) was collected \(now - since) s after its last observer left"
+          }
+          edits[key] = []
+        }
+        if loader != nil, observers(key) == 0 { unobservedSince[key] = now }
+        identity[key] = newIdentity
+        shown[key] = nil  // a new entry starts without a value
+      }
+      guard loader != nil else {
+        shown[key] = nil
+        continue
+      }
+
+      // The clock collects an entry once its time without observers has run out.
+      if observers(key) == 0 {
+        unobserved += 1
+        if let since = unobservedSince[key], now - since >= gcAfter {
+          return "key \(key) is still held \(now - since) s after its last observer left"
+        }
+      }
+
+      if decided.contains(key) {
+        // An edit or a rollback: exactly the model's value.
+        checkedRules += 1
+        if value != expected[key] {
+          return "key \(key) shows \(value.map(String.init) ?? "nothing"), "
+            + "expected \(expected[key].map(String.init) ?? "nothing")"
+        }
+      } else if value != shown[key] {
+        // Only a response lands here: one sent after the last invalidation of its key.
+        guard let landing, landing.key == key, value == landing.id else {
+          return "key \(key) changed from \(shown[key].map(String.init) ?? "nothing") to "
+            + "\(value.map(String.init) ?? "nothing") without a response, edit or rollback"
+        }
+        checkedRules += 1
+        if let epoch = epochs[landing.id], epoch < invalidations[key] {
+          return "the response #\(landing.id) to a request sent before an invalidation of key "
+            + "\(key) landed after it"
+        }
+        edits[key] = []  // a newer value: no edit of the key can be rolled back
+      }
+      shown[key] = value
+    }
+
+    if store.count > maxEntries && unobserved > 1 {
+      return "the store holds \(store.count) entries (max \(maxEntries)), \(unobserved) unobserved"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,39 @@
+import AsyncContentCore
+import AsyncContentTestSupport
+
+/// A key of the store tests: `id` names it, and its fetch waits at `gate` until the test ends
+/// the call. Equal ids are equal keys, whatever the gate and the durations.
+struct NumberKey: LoaderKey, CustomStringConvertible {
+  let id: Int
+  let gate: Gate<Int>
+  var staleAfter: Duration?
+  var gcAfter: Duration?
+
+  init(_ id: Int, gate: Gate<Int>, staleAfter: Duration? = nil, gcAfter: Duration? = nil) {
+    self.id = id
+    self.gate = gate
+    self.staleAfter = staleAfter
+    self.gcAfter = gcAfter
+  }
+
+  func fetch() async throws -> Int {
+    try await gate.call()
+  }
+
+  static func == (lhs: NumberKey, rhs: NumberKey) -> Bool { lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
+  var description: String { "NumberKey(\(id))" }
+}
+
+/// A second key type with the same fields, to tell key types apart.
+struct NameKey: LoaderKey {
+  let id: Int
+  func fetch() async throws -> String { "name \(id)" }
+}
+
+extension LoadPhase where Value: Equatable {
+  /// Whether the phase is of `kind` with `value`, whatever its error.
+  func isKind(_ kind: PhaseKind, value: Value? = nil) -> Bool {
+    self.kind == kind && self.value == value
+  }
+}
