@@ -193,19 +193,14 @@ private struct WindowSchedule {
 
     let items = loader.items.map(\.id)
     if case .succeed(let call) = action {
-      if staleCalls.contains(call) && !isCurrentBefore(call, callsBefore) {
+      // The answer of a call superseded before this step must change nothing.
+      if staleCalls.contains(call) {
         if items != before { return "the stale call \(call) changed the items to \(items)" }
       } else if phaseBefore == .loadingPrevious, items.first != before.first {
         previousPagesLanded += 1
       }
     }
     return check(loader, pages, items, before: before, action: action)
-  }
-
-  /// Whether `call` was the current request when the step began (the last one, not yet
-  /// superseded).
-  private func isCurrentBefore(_ call: Int, _ callsBefore: Int) -> Bool {
-    call == callsBefore && !staleCalls.contains(call)
   }
 
   private mutating func choose(
