@@ -601,6 +601,129 @@ func snippetOwnCatalog() throws -> String {
   return text
 }
 
+// MARK: - SharingDataAcrossScreens.md
+
+/// The server of the store snippets: every request for a country, for the list and every rename
+/// waits at its gate until the test answers it, so the tests decide what lands and when.
+let countryRequests = OperationGate<Country>()
+let countryListRequests = OperationGate<[Country]>()
+let renameRequests = OperationGate<Country>()
+
+extension API {
+  func country(id: Country.ID) async throws -> Country { try await countryRequests.call() }
+
+  func countryList() async throws -> [Country] { try await countryListRequests.call() }
+
+  func rename(_ id: Country.ID, to name: String) async throws -> Country {
+    try await renameRequests.call()
+  }
+}
+
+struct CountryKey: LoaderKey {
+  let id: Country.ID
+
+  func fetch() async throws -> Country {
+    try await api.country(id: id)
+  }
+}
+
+struct CountriesKey: LoaderKey {
+  var staleAfter: Duration? { .seconds(60) }  // the list changes rarely
+
+  func fetch() async throws -> [Country] {
+    try await api.countryList()
+  }
+}
+
+@MainActor
+func snippetOneLoaderPerKey() -> (AsyncLoader<Country>, AsyncLoader<Country>, LoaderStore) {
+  let store = LoaderStore()
+  let detail = store.loader(for: CountryKey(id: "AT"))  // the detail screen
+  let row = store.loader(for: CountryKey(id: "AT"))  // a row of another screen
+  // detail === row: one loader, so one request and one phase
+  return (detail, row, store)
+}
+
+@MainActor
+func snippetObserve(_ store: LoaderStore) -> LoaderSubscription<Country> {
+  let subscription = store.observe(CountryKey(id: "AT"))  // the screen appears: it loads
+  return subscription
+}
+
+@MainActor
+func snippetComeBack(
+  _ store: LoaderStore, _ subscription: LoaderSubscription<Country>
+) -> LoaderSubscription<Country> {
+  subscription.cancel()  // the screen goes away; the entry stays for gcAfter
+  let again = store.observe(CountryKey(id: "AT"))  // it comes back before then
+  if case .reloading(let country) = again.loader.phase {
+    print("\(country.name), revalidating")  // the value at once, refreshed in the background
+  }
+  return again
+}
+
+@MainActor
+func snippetStoreOptions(clock: some Clock<Duration>) -> LoaderStore {
+  let store = LoaderStore(
+    clock: clock,
+    staleAfter: .seconds(30),  // a new observer revalidates values older than 30 seconds
+    gcAfter: .seconds(60),  // an entry goes a minute after its last observer left
+    maxEntries: 100
+  )
+  return store
+}
+
+@MainActor
+func snippetInvalidate(_ store: LoaderStore) {
+  store.invalidate(CountryKey(id: "AT"))  // one key
+  store.invalidate(CountryKey.self) { $0.id.hasPrefix("A") }  // the keys of one type
+  store.invalidate { $0 is CountriesKey }  // any keys
+  store.invalidateAll()  // every entry
+}
+
+@MainActor
+func snippetEdits(_ store: LoaderStore) {
+  store.setValue(Country(id: "AT", name: "Österreich"), for: CountryKey(id: "AT"))
+  store.updateValue(for: CountriesKey()) { countries in
+    for index in countries.indices where countries[index].id == "AT" {
+      countries[index].name = "Österreich"
+    }
+  }
+}
+
+struct Rename: Sendable {
+  var id: Country.ID
+  var name: String
+}
+
+@MainActor
+func snippetRenameMutation(_ store: LoaderStore) -> Mutation<Rename, Country> {
+  let rename = Mutation<Rename, Country>(
+    store: store,
+    optimistic: { store, rename in
+      store.updateValue(for: CountryKey(id: rename.id)) { $0.name = rename.name }
+      store.updateValue(for: CountriesKey()) { countries in
+        for index in countries.indices where countries[index].id == rename.id {
+          countries[index].name = rename.name
+        }
+      }
+    },
+    invalidates: { rename, _ in [CountryKey(id: rename.id), CountriesKey()] }
+  ) { rename in
+    try await api.rename(rename.id, to: rename.name)
+  }
+  return rename
+}
+
+@MainActor
+func snippetRunRename(_ rename: Mutation<Rename, Country>) async -> String? {
+  await rename.run(Rename(id: "AT", name: "Österreich"))  // a second tap joins this run
+  if case .failed(let error) = rename.phase {
+    return "Rename failed: \(error)"  // the list and the detail show the old name again
+  }
+  return nil
+}
+
 // MARK: - README.md
 
 @MainActor
@@ -943,6 +1066,231 @@ struct DocSnippetTests {
     #expect(SnippetBlock.normalize("let  a =\n  1") == "leta=1")
     #expect(throws: SnippetBlock.MissingReason.self) {
       try SnippetBlock.extract(from: "<!-- snippet: skip -->\n```swift\nx\n```", file: "Bad.md")
+    }
+  }
+}
+
+// MARK: - SharingDataAcrossScreens.md, run
+
+/// The store snippets, run against the gated server on a `TestClock`. The gates are shared by
+/// these tests only, and every test leaves none of their calls waiting.
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct StoreDocSnippetTests {
+  private let austria = Country(id: "AT", name: "Austria")
+
+  /// A store on a test clock whose entries for Austria and the list are observed and loaded.
+  private func loadedStore(
+    staleAfter: Duration? = nil
+  ) async -> (LoaderStore, LoaderSubscription<Country>, LoaderSubscription<[Country]>) {
+    let store = LoaderStore(clock: TestClock(), staleAfter: staleAfter)
+    let detail = store.observe(CountryKey(id: "AT"))
+    let list = store.observe(CountriesKey())
+    await eventually { countryRequests.pending == 1 && countryListRequests.pending == 1 }
+    countryRequests.succeed(austria)
+    countryListRequests.succeed(API.twoCountries)
+    await eventually { detail.loader.phase.kind == .loaded && list.loader.phase.kind == .loaded }
+    return (store, detail, list)
+  }
+
+  @Test func aKeyGivesOneLoader() {
+    let calls = countryRequests.calls
+    let (detail, row, store) = snippetOneLoaderPerKey()
+    #expect(detail === row)
+    #expect(store.count == 1)
+    #expect(countryRequests.calls == calls)  // asking for a loader starts no load
+  }
+
+  @Test func twoScreensShareOneRequestAndAReturningScreenRevalidates() async {
+    await withMainSerialExecutor {
+      let store = LoaderStore(clock: TestClock())
+      let calls = countryRequests.calls
+      let first = snippetObserve(store)
+      let second = snippetObserve(store)  // a second screen of the same country
+      await eventually { countryRequests.pending == 1 }
+      await drainMainActor()
+      #expect(countryRequests.calls == calls + 1)
+      #expect(first.loader === second.loader)
+      #expect(store.observerCount(for: CountryKey(id: "AT")) == 2)
+      countryRequests.succeed(austria)
+      await eventually { first.loader.phase.kind == .loaded }
+      second.cancel()
+
+      let again = snippetComeBack(store, first)
+      #expect(first.isCancelled)
+      #expect(again.loader === first.loader)
+      #expect(again.loader.phase.kind == .reloading)  // staleAfter .zero: revalidates
+      #expect(again.loader.phase.value == austria)  // with the value on screen
+      await eventually { countryRequests.pending == 1 }
+      countryRequests.succeed(Country(id: "AT", name: "Österreich"))
+      await eventually { again.loader.phase.kind == .loaded }
+      #expect(again.loader.phase.value?.name == "Österreich")
+      again.cancel()
+    }
+  }
+
+  @Test func stalenessGarbageCollectionAndTheLimitRunOnTheInjectedClock() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let store = snippetStoreOptions(clock: clock)
+      #expect(store.staleAfter == .seconds(30))
+      #expect(store.gcAfter == .seconds(60))
+      #expect(store.maxEntries == 100)
+
+      let key = CountryKey(id: "BR")
+      let first = store.observe(key)
+      await eventually { countryRequests.pending == 1 }
+      countryRequests.succeed(Country(id: "BR", name: "Brazil"))
+      await eventually { first.loader.phase.kind == .loaded }
+      first.cancel()
+
+      await clock.advanceAndDrain(by: .seconds(29))
+      let fresh = store.observe(key)
+      #expect(fresh.loader.phase.kind == .loaded)  // 29 seconds old: no request
+      #expect(countryRequests.pending == 0)
+      fresh.cancel()
+      await clock.advanceAndDrain(by: .seconds(1))
+      let stale = store.observe(key)
+      #expect(stale.loader.phase.kind == .reloading)  // 30 seconds old: revalidates
+      await eventually { countryRequests.pending == 1 }
+      countryRequests.succeed(Country(id: "BR", name: "Brasil"))
+      await eventually { stale.loader.phase.kind == .loaded }
+
+      stale.cancel()  // the garbage collection counts from here
+      await clock.advanceAndDrain(by: .seconds(59))
+      #expect(store.cachedLoader(for: key) === stale.loader)
+      await clock.advanceAndDrain(by: .seconds(1))
+      #expect(store.cachedLoader(for: key) == nil)
+
+      // Beyond maxEntries the least recently used entry without observers goes first.
+      let observed = store.observe(CountryKey(id: "C0"))
+      for index in 1...100 { _ = store.loader(for: CountryKey(id: "C\(index)")) }
+      #expect(store.count == 100)
+      #expect(store.cachedLoader(for: CountryKey(id: "C1")) == nil)
+      #expect(store.cachedLoader(for: CountryKey(id: "C0")) === observed.loader)
+      await eventually { countryRequests.pending == 1 }
+      countryRequests.succeed(Country(id: "C0", name: "Country 0"))
+      await eventually { observed.loader.phase.kind == .loaded }
+      observed.cancel()
+    }
+  }
+
+  @Test func invalidationReloadsObservedKeysAndMarksTheOthersStale() async {
+    await withMainSerialExecutor {
+      let (store, detail, list) = await loadedStore()
+      list.cancel()
+      let listCalls = countryListRequests.calls
+
+      snippetInvalidate(store)
+      #expect(detail.loader.phase.kind == .reloading)
+      #expect(store.cachedLoader(for: CountriesKey())?.isStale == true)
+      await drainMainActor()
+      #expect(countryListRequests.calls == listCalls)  // unobserved: marked stale only
+
+      // Each invalidation superseded the load before it: only the newest answer lands.
+      await eventually { countryRequests.pending >= 1 }
+      let newest = countryRequests.pending - 1
+      countryRequests.succeed(Country(id: "AT", name: "Österreich"), at: newest)
+      while countryRequests.pending > 0 { countryRequests.succeed(austria) }
+      await eventually { detail.loader.phase.kind == .loaded }
+      await drainMainActor()
+      #expect(detail.loader.phase.value?.name == "Österreich")
+
+      let back = store.observe(CountriesKey())  // the next observer reloads the stale list
+      #expect(back.loader.phase.kind == .reloading)
+      await eventually { countryListRequests.pending == 1 }
+      countryListRequests.succeed(API.twoCountries)
+      await eventually { back.loader.phase.kind == .loaded }
+      back.cancel()
+      detail.cancel()
+    }
+  }
+
+  @Test func editsShowEverywhereAtOnce() async {
+    await withMainSerialExecutor {
+      let (store, detail, list) = await loadedStore()
+      snippetEdits(store)
+      #expect(detail.loader.phase.value?.name == "Österreich")
+      #expect(list.loader.phase.value?.map(\.name) == ["Österreich", "Brazil"])
+      #expect(store.value(for: CountryKey(id: "AT"))?.name == "Österreich")
+      detail.cancel()
+      list.cancel()
+    }
+  }
+
+  @Test func aFailedRenameIsRolledBackUnlessANewerValueLanded() async {
+    await withMainSerialExecutor {
+      let (store, detail, list) = await loadedStore()
+      let rename = snippetRenameMutation(store)
+
+      let run = Task { await snippetRunRename(rename) }
+      await eventually { renameRequests.pending == 1 }
+      #expect(rename.isRunning)
+      #expect(detail.loader.phase.value?.name == "Österreich")  // before the server answers
+      #expect(list.loader.phase.value?.map(\.name) == ["Österreich", "Brazil"])
+      renameRequests.fail(URLError(.badServerResponse))
+      #expect(await run.value?.hasPrefix("Rename failed") == true)
+      #expect(detail.loader.phase.value == austria)
+      #expect(list.loader.phase.value == API.twoCountries)
+      #expect(detail.loader.isStale)  // restored from memory: the next observer revalidates
+
+      // A value that lands after the edit is newer than it: the rollback leaves it.
+      let second = Task { await snippetRunRename(rename) }
+      await eventually { renameRequests.pending == 1 }
+      store.invalidate(CountryKey(id: "AT"))
+      await eventually { countryRequests.pending == 1 }
+      let fromServer = Country(id: "AT", name: "Austria (from the server)")
+      countryRequests.succeed(fromServer)
+      await eventually { detail.loader.phase.kind == .loaded }
+      renameRequests.fail(URLError(.badServerResponse))
+      #expect(await second.value != nil)
+      #expect(detail.loader.phase.value == fromServer)
+      #expect(list.loader.phase.value == API.twoCountries)  // no newer value: rolled back
+      detail.cancel()
+      list.cancel()
+    }
+  }
+
+  @Test func aCancelledRenameIsRolledBackAndIsNotAFailure() async {
+    await withMainSerialExecutor {
+      let (store, detail, list) = await loadedStore()
+      let rename = snippetRenameMutation(store)
+      let run = Task { await snippetRunRename(rename) }
+      await eventually { renameRequests.pending == 1 }
+      rename.cancel()
+      #expect(await run.value == nil)  // no failure to show
+      let idle = if case .idle = rename.phase { true } else { false }
+      #expect(idle)
+      #expect(detail.loader.phase.value == austria)
+      #expect(list.loader.phase.value == API.twoCountries)
+      await drainMainActor()
+      #expect(renameRequests.pending == 0)
+      detail.cancel()
+      list.cancel()
+    }
+  }
+
+  @Test func aSuccessfulRenameKeepsItsEditAndRefreshesTheKeys() async {
+    await withMainSerialExecutor {
+      let (store, detail, list) = await loadedStore()
+      let rename = snippetRenameMutation(store)
+      let run = Task { await snippetRunRename(rename) }
+      await eventually { renameRequests.pending == 1 }
+      let renamed = Country(id: "AT", name: "Österreich")
+      renameRequests.succeed(renamed)
+      #expect(await run.value == nil)
+      #expect(rename.phase.output == renamed)
+      // The edit stays on screen while both keys revalidate.
+      #expect(detail.loader.phase.kind == .reloading)
+      #expect(detail.loader.phase.value == renamed)
+      #expect(list.loader.phase.kind == .reloading)
+      await eventually { countryRequests.pending == 1 && countryListRequests.pending == 1 }
+      countryRequests.succeed(renamed)
+      countryListRequests.succeed([renamed, Country(id: "BR", name: "Brazil")])
+      await eventually { detail.loader.phase.kind == .loaded && list.loader.phase.kind == .loaded }
+      #expect(list.loader.phase.value?.first == renamed)
+      detail.cancel()
+      list.cancel()
     }
   }
 }
