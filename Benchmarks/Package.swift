@@ -55,11 +55,13 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     // Runs one scenario N times, chosen by argv, for `callgrind.sh` (instruction counts) and
-    // for the idle-loader memory figure (mallinfo2 deltas).
+    // for the memory figures of an idle loader and of a store's entry (mallinfo2 deltas).
     .target(name: "CMallocStats"),
     .executableTarget(
       name: "CallgrindProbe",
-      dependencies: ["Scenarios", "CMallocStats"],
+      dependencies: [
+        "Scenarios", "CMallocStats", .product(name: "AsyncContentCore", package: "AsyncContent"),
+      ],
       swiftSettings: swiftSettings
     ),
     // Wall clock as ratios taken in one run, for `wallclock.sh`: the loader, the rebuild of
