@@ -1,5 +1,6 @@
 public import AsyncContentCore
 import Foundation
+import Observation
 
 // The keyed store (LoaderStore): a lookup among 10,000 live keys, the heap of a cached entry,
 // the invalidation of observed entries and the eviction of unobserved ones. Every store here
@@ -92,6 +93,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
   private var sleepers: [Sleeper] = []
   private var cancelled: Set<UInt64> = []
   private var nextID: UInt64 = 0
+  /// The callers of ``waitForSleeper()`` that wait for a sleeper.
+  private var sleeperWaiters: [UnsafeContinuation<Void, Never>] = []
 
   public init() {}
 
@@ -124,7 +127,10 @@ public final class ManualClock: Clock, @unchecked Sendable {
           continuation.resume()
         } else {
           sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          let waiters = sleeperWaiters
+          sleeperWaiters = []
           lock.unlock()
+          for waiter in waiters { waiter.resume() }
         }
       }
     } onCancel: {
@@ -136,6 +142,21 @@ public final class ManualClock: Clock, @unchecked Sendable {
       } else {
         cancelled.insert(id)  // before it slept (or after it woke: then never read)
         lock.unlock()
+      }
+    }
+  }
+
+  /// Returns once a sleeper waits for the clock to advance: suspended, never polling, so a
+  /// scenario's count of instructions does not depend on how threads were scheduled.
+  public func waitForSleeper() async {
+    await withUnsafeContinuation { (waiter: UnsafeContinuation<Void, Never>) in
+      lock.lock()
+      if sleepers.isEmpty {
+        sleeperWaiters.append(waiter)
+        lock.unlock()
+      } else {
+        lock.unlock()
+        waiter.resume()
       }
     }
   }
@@ -237,16 +258,28 @@ public func invalidateObserved(_ count: Int) async -> (InvalidationOutcome, Load
 @MainActor
 public func makeStoreAwaitingCollection(_ count: Int, clock: ManualClock) async -> LoaderStore {
   let store = makeStore(keys: count, clock: clock)
-  while count > 0, clock.sleeperCount == 0 { await Task.yield() }
+  if count > 0 { await clock.waitForSleeper() }
   return store
 }
 
 /// Advances `clock` past the store's `gcAfter` and waits until the collection has evicted every
 /// entry. Returns how many it evicted.
+///
+/// It waits without polling: the first eviction changes the store's observed `count`, which
+/// resumes this task, and the main actor runs it once the collection (one job on the main
+/// actor, which evicts every expired entry) has finished.
 @MainActor
 public func evictAfterGCTime(_ store: LoaderStore, clock: ManualClock) async -> Int {
   let count = store.count
-  clock.advance(by: .seconds(61))
-  while store.count > 0 { await Task.yield() }
+  guard count > 0 else { return 0 }
+  await withUnsafeContinuation { (evicting: UnsafeContinuation<Void, Never>) in
+    withObservationTracking {
+      _ = store.count
+    } onChange: {
+      evicting.resume()
+    }
+    clock.advance(by: .seconds(61))
+  }
+  precondition(store.count == 0, "the collection left \(store.count) of \(count) entries")
   return count
 }
