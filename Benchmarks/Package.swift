@@ -54,12 +54,25 @@ let package = Package(
       swiftSettings: swiftSettings,
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
+    .executableTarget(
+      name: "StoreBenchmarks",
+      dependencies: [
+        "Scenarios",
+        .product(name: "AsyncContentCore", package: "AsyncContent"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/StoreBenchmarks",
+      swiftSettings: swiftSettings,
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
     // Runs one scenario N times, chosen by argv, for `callgrind.sh` (instruction counts) and
-    // for the idle-loader memory figure (mallinfo2 deltas).
+    // for the memory figures of an idle loader and of a store's entry (mallinfo2 deltas).
     .target(name: "CMallocStats"),
     .executableTarget(
       name: "CallgrindProbe",
-      dependencies: ["Scenarios", "CMallocStats"],
+      dependencies: [
+        "Scenarios", "CMallocStats", .product(name: "AsyncContentCore", package: "AsyncContent"),
+      ],
       swiftSettings: swiftSettings
     ),
     // Wall clock as ratios taken in one run, for `wallclock.sh`: the loader, the rebuild of

@@ -25,6 +25,10 @@ AWAITS_FROM=40; AWAITS_TO=1040           # Task { await op() }.value, two per lo
 ITEMS_FROM=10000; ITEMS=${ITEMS:-100000} # paging, in pages of 50 and of 500
 BARE_AWAITS=10000
 IDLE_LOADERS=10000
+STORE_LOOKUPS=100000                       # in a store of 10,000 live keys (CallgrindProbe)
+EVICT_FROM=1000; EVICT_TO=10000          # unobserved entries evicted after gcAfter
+STORE_ENTRIES=10000                       # heap per cached entry
+INVALIDATED=1000                          # observed entries invalidated
 
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed"; exit 1; }
 
@@ -40,10 +44,25 @@ cp "$BIN" "$WORK/CallgrindProbe"
 strip --strip-debug "$WORK/CallgrindProbe"
 PROBE="$WORK/CallgrindProbe"
 
+# The store's scenarios run with Swift's hashing seeded the same in every process: with a seed
+# of its own each run, the probing of the store's dictionary of 10,000 keys, and so a lookup or
+# an eviction, moved from run to run (a lookup 5,607 to 5,768 instructions, an eviction 7,048
+# to 8,605); seeded alike, two runs differ by a few instructions in 300 million.
+#
+# hashing SCENARIO: the command prefix that sets it for a store scenario, none otherwise.
+hashing() {
+  case $1 in
+    store-*) echo "env SWIFT_DETERMINISTIC_HASHING=1" ;;
+    *) echo "" ;;
+  esac
+}
+
 # instructions SCENARIO N [PAGE SIZE]: the total instructions of one run.
 instructions() {
   local out
-  out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$PROBE" "$@" 2>&1) || {
+  # shellcheck disable=SC2046
+  out=$($(hashing "$1") valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+    "$PROBE" "$@" 2>&1) || {
     echo "$out" | tail -n 20 >&2
     echo "error: $* failed under callgrind" >&2
     exit 1
@@ -66,7 +85,10 @@ for run in "load-cycle $CYCLES_FROM" "load-cycle $CYCLES_TO" \
   "merge-identified-array $ITEMS" "merge-setup-random $ITEMS" "merge-random $ITEMS" \
   "merge-trivial-ascending $ITEMS" "merge-trivial-setup-random $ITEMS" \
   "merge-trivial-random $ITEMS" \
-  "observe-generic 0" "observe-generic 1000" "observe-concrete 1000" "observe-cached 1000"; do
+  "observe-generic 0" "observe-generic 1000" "observe-concrete 1000" "observe-cached 1000" \
+  "store-lookup 0" "store-lookup $STORE_LOOKUPS" \
+  "store-evict-setup $EVICT_FROM" "store-evict $EVICT_FROM" \
+  "store-evict-setup $EVICT_TO" "store-evict $EVICT_TO"; do
   start=$SECONDS
   I[$run]=$(instructions $run)
   printf '  %-28s %14s instructions  (%ss)\n' "$run" "${I[$run]}" $((SECONDS - start))
@@ -74,7 +96,8 @@ done
 
 # mallocs SCENARIO N: the heap allocations of one run, from memcheck's summary.
 mallocs() {
-  valgrind --tool=memcheck --leak-check=no "$PROBE" "$1" "$2" 2>&1 \
+  # shellcheck disable=SC2046
+  $(hashing "$1") valgrind --tool=memcheck --leak-check=no "$PROBE" "$1" "$2" 2>&1 \
     | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
 }
 
@@ -89,6 +112,10 @@ M_AWAITS_TO=$(mallocs task-await $AWAITS_TO)
 echo "  load-cycle $CYCLES_FROM: $M_CYCLES_FROM, $CYCLES_TO: $M_CYCLES_TO;" \
   "task-await $AWAITS_FROM: $M_AWAITS_FROM, $AWAITS_TO: $M_AWAITS_TO"
 
+M_LOOKUP_0=$(mallocs store-lookup 0)
+M_LOOKUP_N=$(mallocs store-lookup $STORE_LOOKUPS)
+echo "  store-lookup 0: $M_LOOKUP_0, $STORE_LOOKUPS: $M_LOOKUP_N"
+
 echo "== observation notifications per cycle"
 NOTIFY_LINE=$("$BIN" notifications 100)
 echo "  100 cycles: $NOTIFY_LINE"
@@ -99,6 +126,16 @@ echo "== heap of idle loaders (mallinfo2, chunk overhead included)"
 IDLE_LINE=$("$BIN" idle-memory "$IDLE_LOADERS")
 echo "  $IDLE_LINE"
 IDLE_BYTES=$(echo "$IDLE_LINE" | sed -n 's/.*heap bytes: \([0-9]*\).*/\1/p')
+
+echo "== the store: heap per entry (mallinfo2), invalidation of observed entries"
+STORE_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-memory "$STORE_ENTRIES")
+echo "  $STORE_LINE"
+STORE_BYTES=$(echo "$STORE_LINE" | sed -n 's/.*heap bytes: \([0-9]*\).*/\1/p')
+# The probe checks with a precondition that each entry's key was fetched exactly once.
+INVALIDATE_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-invalidate "$INVALIDATED")
+echo "  $INVALIDATE_LINE"
+read -r INV_RELOADS INV_NOTIFICATIONS < <(echo "$INVALIDATE_LINE" | sed -n \
+  's/.*reloads \([0-9]*\), notifications \([0-9]*\)/\1 \2/p')
 
 python3 - "$JSON_OUT" <<PY
 import json, sys
@@ -138,6 +175,12 @@ runs = {
     "observe-generic/1000": ${I["observe-generic 1000"]},
     "observe-concrete/1000": ${I["observe-concrete 1000"]},
     "observe-cached/1000": ${I["observe-cached 1000"]},
+    "store-lookup/0": ${I["store-lookup 0"]},
+    "store-lookup/n": ${I["store-lookup $STORE_LOOKUPS"]},
+    "store-evict-setup/from": ${I["store-evict-setup $EVICT_FROM"]},
+    "store-evict/from": ${I["store-evict $EVICT_FROM"]},
+    "store-evict-setup/to": ${I["store-evict-setup $EVICT_TO"]},
+    "store-evict/to": ${I["store-evict $EVICT_TO"]},
 }
 cycles = $CYCLES_TO - $CYCLES_FROM
 awaits = $AWAITS_TO - $AWAITS_FROM
@@ -227,6 +270,22 @@ figures = {
         (runs["observe-concrete/1000"] - runs["observe-generic/0"]) / 1000),
     "observedAccessCachedKeyPathInstructions": round(
         (runs["observe-cached/1000"] - runs["observe-generic/0"]) / 1000),
+    # The keyed store (issue 12). A get-or-create lookup (loader(for:)) of a key the store
+    # holds, among 10,000 live keys: instructions and mallocs (memcheck) per lookup.
+    "storeLookupInstructions": round(
+        (runs["store-lookup/n"] - runs["store-lookup/0"]) / $STORE_LOOKUPS, 1),
+    "storeLookupMallocs": round(($M_LOOKUP_N - $M_LOOKUP_0) / $STORE_LOOKUPS, 3),
+    # Heap bytes per cached entry (entry, loader, key, the dictionary's share), mallinfo2.
+    "storeEntryHeapBytes": round($STORE_BYTES / $STORE_ENTRIES),
+    # invalidateAll() over observed, loaded entries: fetches and notifications per entry.
+    "storeInvalidateReloadsPerEntry": $INV_RELOADS / $INVALIDATED,
+    "storeInvalidateNotificationsPerEntry": $INV_NOTIFICATIONS / $INVALIDATED,
+    # The collection of unobserved entries after gcAfter, per evicted entry: each run without
+    # its setup (the same entries, the clock not advanced), the short run from the long.
+    "storeEvictionInstructionsPerEntry": round(
+        ((runs["store-evict/to"] - runs["store-evict-setup/to"])
+         - (runs["store-evict/from"] - runs["store-evict-setup/from"]))
+        / ($EVICT_TO - $EVICT_FROM), 1),
 }
 print("== figures")
 for key, value in figures.items():

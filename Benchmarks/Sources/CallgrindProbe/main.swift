@@ -12,7 +12,12 @@
 // of the paging scenarios' two-integer items),
 // observe-generic, observe-concrete, observe-cached (n reads and writes of an observed
 // property), notifications (n cycles; prints the observation notifications of each step),
-// idle-memory (n idle loaders; prints heap bytes per loader from mallinfo2).
+// idle-memory (n idle loaders; prints heap bytes per loader from mallinfo2),
+// store-lookup (n get-or-create lookups in a store of 10,000 live keys), store-memory (a store
+// of n entries; prints heap bytes per entry from mallinfo2), store-invalidate (n observed
+// entries invalidated; checks that each reloads once and prints the notifications),
+// store-evict-setup, store-evict (n unobserved entries; the second also advances the manual
+// clock past gcAfter and waits until all are evicted; see StoreScenarios.swift).
 //
 // callgrind.sh takes the difference of two runs of different lengths (less the setup of the
 // pages for the paging scenarios, merge-setup or merge-setup-random for the merges), so the
@@ -21,6 +26,7 @@
 // The main actor is served by the main run loop, as in an app, rather than by an async
 // top-level (`dispatch_main()`): valgrind 3.19 crashes when a thread is created after
 // `dispatch_main()` has parked the main thread.
+import AsyncContentCore
 import CMallocStats
 import Foundation
 import Scenarios
@@ -39,6 +45,13 @@ let scenario = arguments[1]
 func consume<T>(_ value: T) {
   withExtendedLifetime(value) {}
 }
+
+/// What the store scenarios keep alive until the process exits, so that no run measures the
+/// deallocation of its store.
+var kept: [AnyObject] = []
+
+/// The live keys of store-lookup.
+let storeKeys = 10_000
 
 /// The paging scenarios' `Item` (two integers, no reference to count) in shuffled pages.
 func makeTrivialRandomPages(_ count: Int) -> [[Item]] {
@@ -122,6 +135,40 @@ func run(_ scenario: String, count: Int) async {
     let bytes = after - before
     print(
       "idle loaders: \(count), heap bytes: \(bytes), per loader: \(count > 0 ? bytes / count : 0)")
+  case "store-lookup":
+    let store = makeStore(keys: storeKeys)
+    consume(lookUpKeys(store, keys: storeKeys, lookups: count))
+    precondition(store.count == storeKeys, "a lookup created an entry: \(store.count)")
+    kept.append(store)
+  case "store-memory":
+    let before = cmallocstats_bytes_in_use()
+    let store = makeStore(keys: count)
+    let after = cmallocstats_bytes_in_use()
+    kept.append(store)
+    guard after > before else {
+      print("store-memory needs glibc's mallinfo2")
+      exit(69)
+    }
+    let bytes = after - before
+    print(
+      "store entries: \(count), heap bytes: \(bytes), per entry: \(count > 0 ? bytes / count : 0)")
+  case "store-invalidate":
+    let (outcome, store) = await invalidateObserved(count)
+    kept.append(store)
+    precondition(
+      outcome.reloads == count && outcome.entriesReloadedOnce == count,
+      "invalidating \(count) observed entries: \(outcome)")
+    print(
+      "store invalidation: entries \(outcome.entries), reloads \(outcome.reloads),"
+        + " notifications \(outcome.notifications)")
+  case "store-evict-setup", "store-evict":
+    let clock = ManualClock()
+    let store = await makeStoreAwaitingCollection(count, clock: clock)
+    if scenario == "store-evict" {
+      let evicted = await evictAfterGCTime(store, clock: clock)
+      precondition(evicted == count && store.count == 0, "evicted \(evicted) of \(count)")
+    }
+    kept.append(store)
   default:
     print("unknown scenario \(scenario)")
     exit(64)
