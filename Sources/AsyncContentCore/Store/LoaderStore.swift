@@ -19,9 +19,9 @@ public import Observation
 ///
 /// - **Deduplication.** ``loader(for:)`` returns the same loader for equal keys, and the loader
 ///   joins concurrent triggers, so every view of a key shares one request.
-/// - **Stale-while-revalidate.** When an observer appears (``observe(_:)``), the loader loads if
+/// - **Stale-while-revalidate.** When an observer appears (`observe(_:)`), the loader loads if
 ///   it has nothing current: no value, a failure, or a value older than the key's
-///   ``LoaderKey/staleAfter`` (the store's ``staleAfter`` by default). A stale value stays on
+///   ``StoreKey/staleAfter`` (the store's ``staleAfter`` by default). A stale value stays on
 ///   screen while it reloads: the phase is `reloading` with the old value.
 /// - **Garbage collection.** An entry with no observer is evicted ``gcAfter`` after its last
 ///   observer left (or after it was created, if nobody observed it), on the store's ``clock``.
@@ -44,13 +44,13 @@ public final class LoaderStore {
   /// The clock for garbage collection, and for the loaders' staleness and retry waits.
   public let clock: LoaderClock
   /// How old a value may grow before an observer that appears reloads it, for keys that do not
-  /// set their own ``LoaderKey/staleAfter``; `nil` never goes stale.
+  /// set their own ``StoreKey/staleAfter``; `nil` never goes stale.
   ///
   /// The default, `.zero`, is TanStack Query's `staleTime` of 0: every observer that appears
   /// shows the cached value and revalidates it in the background.
   public let staleAfter: Duration?
   /// How long an entry without observers stays, for keys that do not set their own
-  /// ``LoaderKey/gcAfter``.
+  /// ``StoreKey/gcAfter``.
   public let gcAfter: Duration
   /// How many entries the store keeps before it evicts the least recently used entries that
   /// have no observer.
@@ -61,6 +61,9 @@ public final class LoaderStore {
   /// How many entries the store holds. It is observed; the lookups of loaders are not, so a
   /// view that asks for a loader does not render again when another key's entry comes or goes.
   public private(set) var count = 0
+
+  /// Counts the observers that came and went, so that the inspector renders again.
+  private(set) var observerChanges: UInt64 = 0
 
   /// The entries by key.
   @ObservationIgnored private var entries: [AnyHashable: StoreEntry] = [:]
@@ -112,7 +115,7 @@ public final class LoaderStore {
 
   /// The loader of `key`: the one the store holds, or a new one it keeps from now on.
   ///
-  /// It does not start a load; ``observe(_:)`` does, and so do the loader's own triggers.
+  /// It does not start a load; `observe(_:)` does, and so do the loader's own triggers.
   ///
   /// ```swift
   /// let loader = store.loader(for: CountryKey(code: "AT"))
@@ -145,8 +148,38 @@ public final class LoaderStore {
   /// How many observers `key` has; `0` when the store has no entry for it.
   ///
   /// - Parameter key: The key.
-  public func observerCount(for key: some LoaderKey) -> Int {
+  public func observerCount(for key: some StoreKey) -> Int {
     entries[AnyHashable(key)]?.observers ?? 0
+  }
+
+  /// The paged loader of `key`: the one the store holds, or a new one it keeps from now on.
+  ///
+  /// It does not start a load; `observe(_:)` does, and so do the loader's own
+  /// triggers.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The same loader for every equal key, until the entry is evicted.
+  public func pagedLoader<Key: PagedLoaderKey>(for key: Key) -> PagedLoader<Key.Item, Key.Cursor> {
+    pagedLoader(of: entry(for: key), as: Key.self)
+  }
+
+  /// The paged loader the store holds for `key`, if it holds one, without creating an entry or
+  /// counting it as a use.
+  ///
+  /// - Parameter key: The key.
+  public func cachedPagedLoader<Key: PagedLoaderKey>(
+    for key: Key
+  ) -> PagedLoader<Key.Item, Key.Cursor>? {
+    entries[AnyHashable(key)].map { pagedLoader(of: $0, as: Key.self) }
+  }
+
+  /// The items the store holds for a paged `key`, if any, without creating an entry.
+  ///
+  /// - Parameter key: The key.
+  public func items<Key: PagedLoaderKey>(
+    for key: Key
+  ) -> PagedLoader<Key.Item, Key.Cursor>.Items? {
+    cachedPagedLoader(for: key)?.phase.value
   }
 
   // MARK: Observers
@@ -156,7 +189,7 @@ public final class LoaderStore {
   /// stays visible while it reloads).
   ///
   /// Cancel the subscription when the view goes away; the entry is then evicted after the
-  /// key's ``LoaderKey/gcAfter``, unless an observer comes back first.
+  /// key's ``StoreKey/gcAfter``, unless an observer comes back first.
   ///
   /// ```swift
   /// let subscription = store.observe(CountryKey(code: "AT"))
@@ -167,17 +200,46 @@ public final class LoaderStore {
   /// - Parameter key: The key.
   /// - Returns: The subscription, which gives the key's loader.
   public func observe<Key: LoaderKey>(_ key: Key) -> LoaderSubscription<Key.Value> {
-    let entry = entry(for: key, observing: true)
+    let observation = observe(entry(for: key, observing: true))
+    return LoaderSubscription(observation, loader: loader(of: observation.entry, as: Key.self))
+  }
+
+  /// Says that a view shows the paged list of `key` until the subscription is cancelled, as
+  /// `observe(_:)` does for a value: the entry is kept, and the loader loads its
+  /// first page if it has nothing current.
+  ///
+  /// ```swift
+  /// let subscription = store.observe(CountryFeedKey(region: "Europe"))
+  /// subscription.loader.startLoadMore()  // the footer appeared
+  /// subscription.cancel()
+  /// ```
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The subscription, which gives the key's loader.
+  public func observe<Key: PagedLoaderKey>(
+    _ key: Key
+  ) -> PagedLoaderSubscription<
+    Key.Item, Key.Cursor
+  > {
+    let observation = observe(entry(for: key, observing: true))
+    return PagedLoaderSubscription(
+      observation, loader: pagedLoader(of: observation.entry, as: Key.self))
+  }
+
+  /// Counts an observer of `entry` and starts its load if it has nothing current.
+  private func observe(_ entry: StoreEntry) -> StoreObservation {
     entry.observers += 1
+    observerChanges &+= 1
     if entry.observers == 1 { cancelCollection(of: entry) }
     entry.loader.startLoad()
-    return LoaderSubscription(store: self, entry: entry, loader: loader(of: entry, as: Key.self))
+    return StoreObservation(store: self, entry: entry)
   }
 
   /// An observer of `entry` left.
   func release(_ entry: StoreEntry) {
     guard entry.observers > 0 else { return }
     entry.observers -= 1
+    observerChanges &+= 1
     touch(entry)
     guard entry.observers == 0, isLive(entry) else { return }
     scheduleCollection(of: entry)
@@ -192,17 +254,35 @@ public final class LoaderStore {
   ///   - key: The key.
   ///   - observing: Whether an observer comes at once, so a new entry needs no collection.
   func entry<Key: LoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
+    entry(for: key, observing: observing) {
+      AsyncLoader<Key.Value>(
+        clock: clock, retry: retryPolicy, staleAfter: key.staleAfter ?? staleAfter
+      ) { try await key.fetch() }
+    }
+  }
+
+  /// The entry of a paged `key`, created if there is none, and counted as used.
+  func entry<Key: PagedLoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
+    entry(for: key, observing: observing) {
+      PagedLoader<Key.Item, Key.Cursor>(
+        clock: clock, retry: retryPolicy, staleAfter: key.staleAfter ?? staleAfter,
+        maxPages: key.maxPages
+      ) { cursor in try await key.fetchPage(at: cursor) }
+    }
+  }
+
+  /// The entry of `key`, created with a loader from `makeLoader` if there is none.
+  private func entry(
+    for key: some StoreKey, observing: Bool, makeLoader: () -> any StoreLoader
+  ) -> StoreEntry {
     let id = AnyHashable(key)
     if let entry = entries[id] {
       touch(entry)
       return entry
     }
-    let loader = AsyncLoader<Key.Value>(
-      clock: clock, retry: retryPolicy, staleAfter: key.staleAfter ?? staleAfter
-    ) { try await key.fetch() }
     useCount &+= 1
     let entry = StoreEntry(
-      key: key, loader: loader, gcAfter: key.gcAfter ?? gcAfter, lastUse: useCount)
+      key: key, loader: makeLoader(), gcAfter: key.gcAfter ?? gcAfter, lastUse: useCount)
     entries[id] = entry
     count = entries.count
     // Nobody observes it: it is collected unless an observer comes.
@@ -218,10 +298,25 @@ public final class LoaderStore {
     unsafeDowncast(entry.loader, to: AsyncLoader<Key.Value>.self)
   }
 
+  /// The paged loader of `entry`, with its type.
+  func pagedLoader<Key: PagedLoaderKey>(
+    of entry: StoreEntry, as _: Key.Type
+  ) -> PagedLoader<Key.Item, Key.Cursor> {
+    // Safe: as for `loader(of:as:)`, the entry of a paged key of type `Key` holds a
+    // `PagedLoader<Key.Item, Key.Cursor>`.
+    unsafeDowncast(entry.loader, to: PagedLoader<Key.Item, Key.Cursor>.self)
+  }
+
   /// Whether `entry` is still the store's entry of its key (it was not evicted).
   func isLive(_ entry: StoreEntry) -> Bool {
     entries[entry.id] === entry
   }
+
+  /// The live entries, in no order.
+  var liveEntries: Dictionary<AnyHashable, StoreEntry>.Values { entries.values }
+
+  /// The live entry of `key`, if any.
+  func liveEntry(for key: any StoreKey) -> StoreEntry? { entries[AnyHashable(key)] }
 
   /// The live entries that `isIncluded` selects.
   private func entries(where isIncluded: (StoreEntry) -> Bool) -> [StoreEntry] {
@@ -317,7 +412,7 @@ public final class LoaderStore {
   /// ```
   ///
   /// - Parameter key: The key; nothing happens when the store has no entry for it.
-  public func invalidate(_ key: some LoaderKey) {
+  public func invalidate(_ key: some StoreKey) {
     guard let entry = entries[AnyHashable(key)] else { return }
     invalidate(entry)
   }
@@ -331,7 +426,7 @@ public final class LoaderStore {
   /// - Parameters:
   ///   - type: The type of the keys.
   ///   - isIncluded: Whether to invalidate a key.
-  public func invalidate<Key: LoaderKey>(_ type: Key.Type, where isIncluded: (Key) -> Bool) {
+  public func invalidate<Key: StoreKey>(_ type: Key.Type, where isIncluded: (Key) -> Bool) {
     for entry in entries(where: { ($0.key as? Key).map(isIncluded) ?? false }) {
       invalidate(entry)
     }
@@ -341,7 +436,7 @@ public final class LoaderStore {
   /// does.
   ///
   /// - Parameter isIncluded: Whether to invalidate a key.
-  public func invalidate(where isIncluded: (any LoaderKey) -> Bool) {
+  public func invalidate(where isIncluded: (any StoreKey) -> Bool) {
     for entry in entries(where: { isIncluded($0.key) }) { invalidate(entry) }
   }
 
@@ -375,7 +470,52 @@ public final class LoaderStore {
   ///   - key: The key; its entry is created if the store has none.
   public func setValue<Key: LoaderKey>(_ value: Key.Value, for key: Key) {
     let entry = entry(for: key)
-    let loader = loader(of: entry, as: Key.self)
+    edit(entry, of: loader(of: entry, as: Key.self), to: value)
+  }
+
+  /// Shows `items` as the items of the paged `key`, dated now, for every view of the key, as
+  /// ``setValue(_:for:)`` does for a value. The cursors stay: the next page loads after the
+  /// edited items. Keep the number of items when the key sets ``PagedLoaderKey/maxPages``, so
+  /// that the window's pages still add up.
+  ///
+  /// ```swift
+  /// store.updateItems(for: CountryFeedKey(region: "Europe")) { items in
+  ///   items[id: country.id]?.name = name
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - items: The new items.
+  ///   - key: The key; its entry is created if the store has none.
+  public func setItems<Key: PagedLoaderKey>(
+    _ items: PagedLoader<Key.Item, Key.Cursor>.Items, for key: Key
+  ) {
+    let entry = entry(for: key)
+    edit(entry, of: pagedLoader(of: entry, as: Key.self), to: items)
+  }
+
+  /// Changes the items the store holds for the paged `key` in place, as ``setItems(_:for:)``
+  /// does, if there are items.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - update: Changes the items.
+  /// - Returns: Whether there were items to change.
+  @discardableResult
+  public func updateItems<Key: PagedLoaderKey>(
+    for key: Key, _ update: (inout PagedLoader<Key.Item, Key.Cursor>.Items) -> Void
+  ) -> Bool {
+    guard var items = items(for: key) else { return false }
+    update(&items)
+    setItems(items, for: key)
+    return true
+  }
+
+  /// Edits the value of `entry`'s `loader`, and records the edit when a mutation applies its
+  /// optimistic update.
+  private func edit<Loader: StoreLoader>(
+    _ entry: StoreEntry, of loader: Loader, to value: Loader.Phase.Value
+  ) {
     // Whether the edits on record still describe the value: no value landed since the newest.
     let editsAreCurrent = loader.isValueEdited
     let previous = loader.edit(to: value)

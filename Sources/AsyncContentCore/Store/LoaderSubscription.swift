@@ -1,8 +1,9 @@
 /// A view's observation of a key in a ``LoaderStore``: while it lasts, the key's entry is never
 /// evicted.
 ///
-/// ``LoaderStore/observe(_:)`` returns it. Cancel it when the view goes away; cancelling twice
-/// does nothing the second time. Releasing it without cancelling keeps the key observed.
+/// ``LoaderStore``'s `observe(_:)` returns it for a ``LoaderKey``. Cancel it when the view goes away;
+/// cancelling twice does nothing the second time. Releasing it without cancelling keeps the key
+/// observed.
 ///
 /// ```swift
 /// let subscription = store.observe(CountryKey(code: "AT"))
@@ -13,21 +14,71 @@
 public final class LoaderSubscription<Value: Sendable> {
   /// The key's loader.
   public let loader: AsyncLoader<Value>
+  /// The observation the store counts.
+  let observation: StoreObservation
+
   /// Whether ``cancel()`` was called.
-  public private(set) var isCancelled = false
+  public var isCancelled: Bool { observation.isCancelled }
 
-  private weak var store: LoaderStore?
-  private let entry: StoreEntry
-
-  init(store: LoaderStore, entry: StoreEntry, loader: AsyncLoader<Value>) {
-    self.store = store
-    self.entry = entry
+  init(_ observation: StoreObservation, loader: AsyncLoader<Value>) {
+    self.observation = observation
     self.loader = loader
   }
 
-  /// Ends the observation: the entry is evicted after its key's ``LoaderKey/gcAfter`` unless an
+  /// Ends the observation: the entry is evicted after its key's ``StoreKey/gcAfter`` unless an
   /// observer comes back first. The loader's running load goes on.
   public func cancel() {
+    observation.cancel()
+  }
+}
+
+/// A view's observation of a ``PagedLoaderKey`` in a ``LoaderStore``: while it lasts, the key's
+/// entry is never evicted.
+///
+/// ``LoaderStore``'s `observe(_:)` returns it; it works as ``LoaderSubscription``
+/// does.
+///
+/// ```swift
+/// let subscription = store.observe(CountryFeedKey(region: "Europe"))
+/// show(subscription.loader.items)
+/// subscription.cancel()
+/// ```
+@MainActor
+public final class PagedLoaderSubscription<Item: Identifiable & Sendable, Cursor: Sendable>
+where Item.ID: Sendable {
+  /// The key's loader.
+  public let loader: PagedLoader<Item, Cursor>
+  /// The observation the store counts.
+  let observation: StoreObservation
+
+  /// Whether ``cancel()`` was called.
+  public var isCancelled: Bool { observation.isCancelled }
+
+  init(_ observation: StoreObservation, loader: PagedLoader<Item, Cursor>) {
+    self.observation = observation
+    self.loader = loader
+  }
+
+  /// Ends the observation: the entry is evicted after its key's ``StoreKey/gcAfter`` unless an
+  /// observer comes back first. The loader's running load goes on.
+  public func cancel() {
+    observation.cancel()
+  }
+}
+
+/// One observer of a store's entry, released once.
+@MainActor
+final class StoreObservation {
+  private(set) var isCancelled = false
+  private weak var store: LoaderStore?
+  let entry: StoreEntry
+
+  init(store: LoaderStore, entry: StoreEntry) {
+    self.store = store
+    self.entry = entry
+  }
+
+  func cancel() {
     guard !isCancelled else { return }
     isCancelled = true
     store?.release(entry)

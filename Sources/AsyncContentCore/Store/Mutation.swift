@@ -58,7 +58,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable, Wait
   public let store: LoaderStore
   private let operation: Operation
   private let optimistic: (@MainActor (LoaderStore, Input) -> Void)?
-  private let invalidates: @MainActor (Input, Output) -> [any LoaderKey]
+  private let invalidates: @MainActor (Input, Output) -> [any StoreKey]
 
   /// The phase, read and written without observation.
   private var storedPhase: MutationPhase<Output> = .idle
@@ -89,7 +89,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable, Wait
   public init(
     store: LoaderStore,
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
-    invalidates: @escaping @MainActor (Input, Output) -> [any LoaderKey] = { _, _ in [] },
+    invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey] = { _, _ in [] },
     operation: @escaping Operation
   ) {
     self.store = store

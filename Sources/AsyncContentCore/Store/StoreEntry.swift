@@ -1,24 +1,10 @@
-/// What a ``LoaderStore`` does with a loader without knowing its value type. ``AsyncLoader``
-/// has all of it already.
-@MainActor
-protocol StoreLoader: LoaderBase {
-  /// Loads when there is nothing current: what an observer that appears asks for.
-  func startLoad()
-  /// Starts a new load that supersedes the running one: what an invalidation asks for.
-  func begin()
-  /// Cancels the running load: what an eviction does.
-  func cancel()
-}
-
-extension AsyncLoader: StoreLoader {}
-
 /// One key's entry in a ``LoaderStore``: its loader and what the store keeps about it.
 @MainActor
 final class StoreEntry {
   /// The key, hashable as the store's dictionary holds it.
   let id: AnyHashable
   /// The key, for predicates.
-  let key: any LoaderKey
+  let key: any StoreKey
   /// The key's loader, an ``AsyncLoader`` of the key's `Value`.
   let loader: any StoreLoader
   /// How long the entry stays after its last observer left.
@@ -34,7 +20,7 @@ final class StoreEntry {
   /// while the loader's `isValueEdited` holds (no value landed since the newest).
   var edits: [PendingEdit] = []
 
-  init(key: some LoaderKey, loader: any StoreLoader, gcAfter: Duration, lastUse: UInt64) {
+  init(key: some StoreKey, loader: any StoreLoader, gcAfter: Duration, lastUse: UInt64) {
     self.id = AnyHashable(key)
     self.key = key
     self.loader = loader

@@ -1,0 +1,119 @@
+public import Observation
+
+/// A screen's view of a ``LoaderStore`` for a key that changes: it observes the current key, and
+/// can keep showing the previous key's value, flagged as a placeholder, until the new key's
+/// first value lands.
+///
+/// A search-as-you-type screen keeps its old results on screen while the new query loads,
+/// instead of a blank spinner on every keystroke (TanStack Query's `placeholderData`):
+///
+/// ```swift
+/// let search = KeyedLoader<SearchKey>(store: store, keepsPreviousValue: true)
+/// search.select(SearchKey(query: "aus"))
+/// // … the results of "aus" land, then the user types one more letter:
+/// search.select(SearchKey(query: "aust"))
+/// search.phase          // .reloading(results of "aus")
+/// search.isPlaceholder  // true, until the results of "aust" land
+/// ```
+///
+/// - **One key observed.** ``select(_:)`` observes the new key and ends the observation of the
+///   previous one. The previous key's running load is cancelled when no other observer shows
+///   it, so a fast typist starts at most one request at a time; its entry stays cached.
+/// - **The placeholder.** With `keepsPreviousValue`, the value on screen when the key changes
+///   stays while the new key has none: its first load shows as `reloading`, its failure as
+///   `reloadFailed` with the placeholder kept under the banner. A new key with a cached value
+///   shows that value at once.
+/// - **Lifecycle.** The owner of the work is the store's loader, never the view: a view calls
+///   ``select(_:)`` when it appears and when its key changes, and ``stop()`` when it disappears,
+///   which ends the observation and leaves the load running. `AsyncView(key)` does this.
+@MainActor
+@Observable
+public final class KeyedLoader<Key: LoaderKey> {
+  /// The store the loaders come from.
+  public let store: LoaderStore
+  /// Whether the previous key's value stays on screen, as a placeholder, until the new key's
+  /// first value lands.
+  public let keepsPreviousValue: Bool
+
+  /// The current key; `nil` before the first ``select(_:)``.
+  public private(set) var key: Key?
+  /// The current key's loader; `nil` before the first ``select(_:)``.
+  public private(set) var loader: AsyncLoader<Key.Value>?
+  /// The previous key's value, shown while the current key has none.
+  private var placeholder: Key.Value?
+  /// The observation of the current key; `nil` after ``stop()``.
+  @ObservationIgnored private var subscription: LoaderSubscription<Key.Value>?
+
+  /// Creates a view of `store` that observes nothing yet.
+  ///
+  /// - Parameters:
+  ///   - store: The store.
+  ///   - keepsPreviousValue: Whether the previous key's value stays on screen until the new
+  ///     key's first value lands.
+  public init(store: LoaderStore, keepsPreviousValue: Bool = false) {
+    self.store = store
+    self.keepsPreviousValue = keepsPreviousValue
+  }
+
+  /// Observes `key`: the same key observed again after ``stop()`` is observed again (a view
+  /// that appears); a new key replaces the previous one, whose running load is cancelled when
+  /// nobody else observes it.
+  ///
+  /// - Parameter key: The key the screen shows.
+  public func select(_ key: Key) {
+    if key == self.key {
+      if subscription == nil { subscription = store.observe(key) }
+      return
+    }
+    let previousValue = phase.value
+    let previousKey = self.key
+    let previousLoader = loader
+    stop()
+    let subscription = store.observe(key)
+    self.subscription = subscription
+    self.key = key
+    loader = subscription.loader
+    placeholder = keepsPreviousValue ? previousValue : nil
+    if let previousKey, let previousLoader, previousLoader.isLoadRunning,
+      store.observerCount(for: previousKey) == 0
+    {
+      previousLoader.cancel()
+    }
+  }
+
+  /// Ends the observation of the current key, when the view disappears: the loader and the
+  /// value stay, and the running load goes on.
+  public func stop() {
+    subscription?.cancel()
+    subscription = nil
+  }
+
+  /// Whether the value on screen is the previous key's, kept while the current key has none.
+  public var isPlaceholder: Bool {
+    placeholder != nil && loader?.phase.value == nil
+  }
+
+  /// The phase to show: the current key's loader's phase, or, while it has no value, that
+  /// phase with the previous key's value kept as a placeholder.
+  public var phase: LoadPhase<Key.Value, any Error> {
+    guard let loader else { return .idle }
+    let phase = loader.phase
+    guard phase.value == nil, let placeholder else { return phase }
+    switch phase {
+    case .idle, .loading, .retrying: return .reloading(placeholder)
+    case .failed(let error): return .reloadFailed(placeholder, error)
+    case .loaded, .reloading, .reloadFailed: return phase
+    }
+  }
+
+  /// The value on screen: the current key's, or the placeholder.
+  public var value: Key.Value? { phase.value }
+
+  deinit {
+    // A screen that goes away without `stop()` ends its observation all the same, on the main
+    // actor, where the store counts its observers.
+    if let subscription {
+      Task { @MainActor in subscription.cancel() }
+    }
+  }
+}

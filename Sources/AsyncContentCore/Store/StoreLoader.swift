@@ -1,0 +1,76 @@
+/// A phase a ``LoaderStore`` can edit: ``LoadPhase`` and ``PagedPhase``.
+protocol EditablePhase: AsyncPhase {
+  mutating func startLoading() -> LoadStart
+  mutating func succeed(_ value: Value)
+  mutating func cancel() -> Bool
+}
+
+extension LoadPhase: EditablePhase {}
+extension PagedPhase: EditablePhase {}
+
+/// What a ``LoaderStore`` does with a loader without knowing its value type: ``AsyncLoader``
+/// and ``PagedLoader`` have all of it already.
+@MainActor
+protocol StoreLoader: LoaderBase {
+  associatedtype Phase: EditablePhase
+  /// The phase, unobserved.
+  var storedPhase: Phase { get set }
+  /// The phase's kind, observed: what the inspector shows.
+  var phaseKind: PhaseKind { get }
+  /// Loads when there is nothing current: what an observer that appears asks for.
+  func startLoad()
+  /// Starts a new load that supersedes the running one: what an invalidation asks for.
+  func begin()
+  /// Cancels the running load: what an eviction does.
+  func cancel()
+  /// Cancels any work and forgets the value: the inspector's Reset.
+  func reset()
+}
+
+extension AsyncLoader: StoreLoader {
+  var phaseKind: PhaseKind { phase.kind }
+}
+
+extension PagedLoader: StoreLoader {
+  var phaseKind: PhaseKind { phase.kind }
+
+  /// Loads the first page again, superseding whatever runs, a first-page load included.
+  func begin() {
+    beginPage(.first, at: nil)
+  }
+}
+
+extension StoreLoader {
+  /// Shows `value`, dated now, as an edit of a ``LoaderStore``: cancels the running load, whose
+  /// response was asked for before the edit, and lands `value`. A paged list keeps its cursors.
+  ///
+  /// - Returns: The phase before the edit, after the cancellation: a phase no load stands
+  ///   behind, to restore if the edit is rolled back.
+  func edit(to value: Phase.Value) -> Phase {
+    stopLoad { storedPhase.cancel() }
+    let previous = storedPhase
+    storedLoadedAt = clock.now
+    changePhase {
+      storedPhase.succeed(value)
+      return true
+    }
+    return previous
+  }
+
+  /// Puts back `phase`, which ``edit(to:)`` returned, when an edit is rolled back.
+  ///
+  /// A load that runs goes on (it started after the edit, which cancelled the one before), so
+  /// the restored phase is its loading form. A restored value is dated now and marked stale: it
+  /// comes from memory, not from the source, and the next observer revalidates it.
+  func restore(_ phase: Phase) {
+    var restored = phase
+    if isLoadRunning { _ = restored.startLoading() }
+    let hasValue = restored.value != nil
+    storedLoadedAt = hasValue ? clock.now : nil
+    isMarkedStale = hasValue
+    changePhase {
+      storedPhase = restored
+      return true
+    }
+  }
+}
