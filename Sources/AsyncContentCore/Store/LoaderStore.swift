@@ -91,7 +91,10 @@ public final class LoaderStore {
   ///   - maxEntries: How many entries the store keeps before it evicts the least recently used
   ///     entries without observers.
   ///   - retry: How the store's loaders retry failed fetches; none by default.
-  public init(
+  ///
+  /// The initializer is nonisolated, so an app-wide store can be a `static let` and an
+  /// environment default.
+  public nonisolated init(
     clock: some Clock<Duration> = ContinuousClock(),
     staleAfter: Duration? = .zero,
     gcAfter: Duration = .seconds(300),
