@@ -1,0 +1,187 @@
+import AsyncContentCore
+import AsyncContentTestSupport
+import Clocks
+import Testing
+
+/// A row of the paged tests.
+struct FeedRow: Identifiable, Sendable, Equatable {
+  let id: Int
+  var name: String
+}
+
+/// A paged key whose pages wait at `gate`; equal regions are equal keys.
+struct FeedKey: PagedLoaderKey, CustomStringConvertible {
+  let region: String
+  let gate: PagedGate<FeedRow, Int>
+  var maxPages: Int?
+
+  init(_ region: String, gate: PagedGate<FeedRow, Int>, maxPages: Int? = nil) {
+    self.region = region
+    self.gate = gate
+    self.maxPages = maxPages
+  }
+
+  func fetchPage(at cursor: Int?) async throws -> Page<FeedRow, Int> {
+    try await gate.fetch(cursor)
+  }
+
+  static func == (lhs: FeedKey, rhs: FeedKey) -> Bool { lhs.region == rhs.region }
+  func hash(into hasher: inout Hasher) { hasher.combine(region) }
+  var description: String { "FeedKey(\(region))" }
+}
+
+/// The store serves paged lists by key as it serves values.
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct LoaderStorePagedKeyTests {
+  private func feedRows(_ ids: ClosedRange<Int>) -> [FeedRow] {
+    ids.map { FeedRow(id: $0, name: "row \($0)") }
+  }
+
+  /// A store observing `key`, with its first page of rows 1…3 landed and a next cursor.
+  private func storeShowingFirstPage(
+    _ key: FeedKey, staleAfter: Duration? = nil
+  ) async -> (LoaderStore, PagedLoaderSubscription<FeedRow, Int>) {
+    let store = LoaderStore(clock: TestClock(), staleAfter: staleAfter)
+    let subscription = store.observe(key)
+    await yield { key.gate.pending == 1 }
+    key.gate.succeed(feedRows(1...3), next: 4)
+    await yield { subscription.loader.phase.kind == .loaded }
+    return (store, subscription)
+  }
+
+  @Test func twoScreensOfAPagedKeyShareOneLoaderAndOneRequest() async {
+    let gate = PagedGate<FeedRow, Int>()
+    let store = LoaderStore(clock: TestClock())
+    let list = store.observe(FeedKey("EU", gate: gate))
+    let sidebar = store.observe(FeedKey("EU", gate: gate))
+    #expect(list.loader === sidebar.loader)
+    #expect(store.pagedLoader(for: FeedKey("EU", gate: gate)) === list.loader)
+    #expect(store.pagedLoader(for: FeedKey("AS", gate: gate)) !== list.loader)
+    await yield { gate.pending == 1 }
+    #expect(gate.calls == 1)
+    gate.succeed(feedRows(1...2), next: nil)
+    await yield { sidebar.loader.phase.kind == .loaded }
+    #expect(store.items(for: FeedKey("EU", gate: gate))?.map(\.id) == [1, 2])
+    #expect(store.observerCount(for: FeedKey("EU", gate: gate)) == 2)
+  }
+
+  @Test func aKeysMaxPagesBoundsItsLoader() async {
+    let gate = PagedGate<FeedRow, Int>()
+    let key = FeedKey("EU", gate: gate, maxPages: 1)
+    let (_, subscription) = await storeShowingFirstPage(key)
+    let loader = subscription.loader
+    loader.startLoadMore()
+    await yield { gate.pending == 1 }
+    gate.succeed(feedRows(4...6), next: nil)
+    await yield { loader.phase.kind == .loaded }
+    #expect(loader.items.map(\.id) == [4, 5, 6])  // the first page was dropped
+    #expect(loader.hasPrevious == true)
+  }
+
+  @Test func aScreenThatComesBackShowsTheCachedPagesAndRevalidates() async {
+    let gate = PagedGate<FeedRow, Int>()
+    let key = FeedKey("EU", gate: gate)
+    let (store, subscription) = await storeShowingFirstPage(key, staleAfter: .zero)
+    subscription.cancel()
+    let again = store.observe(key)
+    #expect(again.loader === subscription.loader)
+    #expect(again.loader.phase.kind == .reloading)
+    #expect(again.loader.items.map(\.id) == [1, 2, 3])
+    await yield { gate.pending == 1 }
+    #expect(gate.cursors == [nil, nil])  // the first page, again
+    gate.succeed(feedRows(1...2), next: nil)
+    await yield { again.loader.phase.kind == .loaded }
+    #expect(again.loader.items.map(\.id) == [1, 2])
+  }
+
+  @Test func invalidatingAPagedKeySupersedesTheRunningPage() async {
+    let gate = PagedGate<FeedRow, Int>()
+    let key = FeedKey("EU", gate: gate)
+    let (store, subscription) = await storeShowingFirstPage(key)
+    let loader = subscription.loader
+    loader.startLoadMore()
+    await yield { gate.pending == 1 }
+    store.invalidate(key)
+    #expect(loader.phase.kind == .reloading)
+    await yield { gate.pending == 1 && gate.calls == 3 }
+    #expect(gate.cancelledCalls == 1)  // the next page, asked for before the invalidation
+    gate.succeed(feedRows(1...3).map { FeedRow(id: $0.id, name: "fresh \($0.id)") }, next: nil)
+    await yield { loader.phase.kind == .loaded }
+    #expect(loader.items.map(\.name) == ["fresh 1", "fresh 2", "fresh 3"])
+    #expect(loader.hasMore == false)
+  }
+
+  @Test func anUnobservedPagedKeyIsMarkedStaleAndReloadsOnItsNextObserver() async {
+    let gate = PagedGate<FeedRow, Int>()
+    let key = FeedKey("EU", gate: gate)
+    let (store, subscription) = await storeShowingFirstPage(key)
+    subscription.cancel()
+    store.invalidate(FeedKey.self) { $0.region == "EU" }
+    await drainMainActor()
+    #expect(gate.calls == 1)
+    #expect(subscription.loader.isStale)
+    let again = store.observe(key)
+    #expect(again.loader.phase.kind == .reloading)
+    await yield { gate.pending == 1 }
+    #expect(gate.calls == 2)
+  }
+
+  @Test func anEditOfThePagesKeepsTheCursorsAndCancelsTheRunningPage() async {
+    let gate = PagedGate<FeedRow, Int>()
+    let key = FeedKey("EU", gate: gate)
+    let (store, subscription) = await storeShowingFirstPage(key)
+    let loader = subscription.loader
+    loader.startLoadMore()
+    await yield { gate.pending == 1 }
+    let changed = store.updateItems(for: key) { $0[id: 2]?.name = "renamed" }
+    #expect(changed)
+    #expect(loader.phase.kind == .loaded)
+    #expect(loader.items.map(\.name) == ["row 1", "renamed", "row 3"])
+    await yield { gate.cancelledCalls == 1 }
+    #expect(loader.hasMore)  // the cursor stays: the next page loads after the edit
+    loader.startLoadMore()
+    await yield { gate.pending == 1 }
+    #expect(gate.cursors.last == 4)
+  }
+
+  @Test func updatingThePagesOfAKeyWithoutItemsChangesNothing() {
+    let gate = PagedGate<FeedRow, Int>()
+    let store = LoaderStore(clock: TestClock())
+    let changed = store.updateItems(for: FeedKey("EU", gate: gate)) { $0.removeAll() }
+    #expect(!changed)
+    #expect(store.count == 0)
+  }
+
+  @Test func aFailedMutationRollsBackItsEditOfThePages() async {
+    let gate = PagedGate<FeedRow, Int>()
+    let key = FeedKey("EU", gate: gate)
+    let (store, subscription) = await storeShowingFirstPage(key)
+    let request = Gate<Int>()
+    let rename = Mutation<String, Int>(
+      store: store,
+      optimistic: { store, name in store.updateItems(for: key) { $0[id: 1]?.name = name } }
+    ) { _ in try await request.call() }
+    rename.start("Österreich")
+    #expect(subscription.loader.items.first?.name == "Österreich")
+    await yield { request.pending == 1 }
+    request.fail(TestError(1))
+    await yield { rename.phase.error != nil }
+    #expect(subscription.loader.items.first?.name == "row 1")
+    #expect(subscription.loader.phase.kind == .loaded)
+    #expect(subscription.loader.hasMore)
+  }
+
+  @Test func evictingAPagedKeyCancelsItsPage() async {
+    let gate = PagedGate<FeedRow, Int>()
+    let clock = TestClock()
+    let store = LoaderStore(clock: clock, gcAfter: .seconds(10))
+    let subscription = store.observe(FeedKey("EU", gate: gate))
+    await yield { gate.pending == 1 }
+    subscription.cancel()
+    await clock.advanceAndDrain(by: .seconds(10))
+    #expect(store.count == 0)
+    await yield { gate.cancelledCalls == 1 }
+    #expect(subscription.loader.phase.kind == .idle)
+  }
+}
