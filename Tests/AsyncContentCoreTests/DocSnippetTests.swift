@@ -724,6 +724,74 @@ func snippetRunRename(_ rename: Mutation<Rename, Country>) async -> String? {
   return nil
 }
 
+/// The pages of the feed snippets and the searches wait at their gates.
+let feedRequests = PagedGate<Country, Int>()
+let searchRequests = OperationGate<[Country]>()
+
+extension API {
+  func countries(region: String, after cursor: Int?) async throws -> Page<Country, Int> {
+    try await feedRequests.fetch(cursor)
+  }
+
+  func search(_ query: String) async throws -> [Country] { try await searchRequests.call() }
+}
+
+struct CountryFeedKey: PagedLoaderKey {
+  let region: String
+
+  func fetchPage(at cursor: Int?) async throws -> Page<Country, Int> {
+    try await api.countries(region: region, after: cursor)
+  }
+}
+
+struct SearchKey: LoaderKey {
+  let query: String
+
+  func fetch() async throws -> [Country] { try await api.search(query) }
+}
+
+@MainActor
+func snippetPagedKey(_ store: LoaderStore) -> PagedLoaderSubscription<Country, Int> {
+  let feed = store.observe(CountryFeedKey(region: "Europe"))  // loads the first page, if stale
+  store.updateItems(for: CountryFeedKey(region: "Europe")) { countries in
+    countries[id: "AT"]?.name = "Österreich"  // an edit keeps the cursors
+  }
+  feed.loader.startLoadMore()  // the footer appeared: the page after the edited items
+  return feed
+}
+
+@MainActor
+func snippetSearchFirst(_ store: LoaderStore) -> KeyedLoader<SearchKey> {
+  let search = KeyedLoader<SearchKey>(store: store, keepsPreviousValue: true)
+  search.select(SearchKey(query: "aus"))
+  return search
+}
+
+@MainActor
+func snippetSearchNext(_ search: KeyedLoader<SearchKey>) -> [String] {
+  var printed: [String] = []
+  func print(_ text: String) { printed.append(text) }
+  // … the results for "aus" land; the user types one more letter:
+  search.select(SearchKey(query: "aust"))
+  if search.isPlaceholder, case .reloading(let results) = search.phase {
+    print("\(results.count) results for the previous query")  // dimmed while "aust" loads
+  }
+  return printed
+}
+
+@MainActor
+func snippetInspect(_ store: LoaderStore) -> [String] {
+  var printed: [String] = []
+  func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+  for entry in store.snapshot() {
+    print(entry.id, entry.kind, entry.observers, entry.failureCount)
+  }
+  if let failing = store.snapshot().first(where: { $0.failureCount > 0 }) {
+    store.reset(failing.key)  // forgets the value and loads again if observed
+  }
+  return printed
+}
+
 // MARK: - README.md
 
 @MainActor
@@ -1291,6 +1359,62 @@ struct StoreDocSnippetTests {
       #expect(list.loader.phase.value?.first == renamed)
       detail.cancel()
       list.cancel()
+    }
+  }
+
+  @Test func aPagedKeyIsServedAsAPagedLoaderAndEditedInPlace() async {
+    await withMainSerialExecutor {
+      let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+      let calls = feedRequests.calls
+      let shown = store.observe(CountryFeedKey(region: "Europe"))  // the first page lands
+      await eventually { feedRequests.pending == 1 }
+      feedRequests.succeed(API.twoCountries, next: 2)
+      await eventually { shown.loader.phase.kind == .loaded }
+      let feed = snippetPagedKey(store)
+      #expect(feed.loader === shown.loader)
+      #expect(feed.loader.items[id: "AT"]?.name == "Österreich")
+      #expect(feed.loader.phase.kind == .loadingMore)
+      await eventually { feedRequests.pending == 1 }
+      #expect(feedRequests.calls == calls + 2)
+      #expect(feedRequests.cursors.last == 2)  // the edit kept the cursor
+      feedRequests.succeed([], next: nil)
+      await eventually { feed.loader.phase.kind == .loaded && !feed.loader.hasMore }
+      #expect(feed.loader.items[id: "AT"]?.name == "Österreich")
+      feed.cancel()
+      shown.cancel()
+    }
+  }
+
+  @Test func aSearchKeepsThePreviousResultsUntilTheNewOnesLand() async {
+    await withMainSerialExecutor {
+      let store = LoaderStore(clock: TestClock())
+      let search = snippetSearchFirst(store)
+      await eventually { searchRequests.pending == 1 }
+      searchRequests.succeed(API.twoCountries)
+      await eventually { search.phase.kind == .loaded }
+      #expect(snippetSearchNext(search) == ["2 results for the previous query"])
+      await eventually { searchRequests.pending == 1 }
+      searchRequests.succeed([austria])
+      await eventually { search.value == [austria] }
+      #expect(!search.isPlaceholder)
+      search.stop()
+    }
+  }
+
+  @Test func theInspectorListsTheEntriesAndResetsAFailingOne() async {
+    await withMainSerialExecutor {
+      let store = LoaderStore(clock: TestClock())
+      let search = store.observe(SearchKey(query: "x"))
+      await eventually { searchRequests.pending == 1 }
+      searchRequests.fail(URLError(.notConnectedToInternet))
+      await eventually { search.loader.phase.kind == .failed }
+      let printed = snippetInspect(store)
+      #expect(printed == ["SearchKey(query: \"x\") failed 1 1"])
+      #expect(search.loader.phase.kind == .loading)  // reset, and observed: loads again
+      await eventually { searchRequests.pending == 1 }
+      searchRequests.succeed([austria])
+      await eventually { search.loader.phase.kind == .loaded }
+      search.cancel()
     }
   }
 }
