@@ -50,12 +50,6 @@ public struct CountriesClient: Sendable {
     return Page(items: page.items, nextCursor: page.nextCursor)
   }
 
-  /// A paged loader over `GET /countries`.
-  @MainActor
-  public func makeLoader() -> PagedLoader<Country, Int> {
-    PagedLoader { [self] cursor in try await page(cursor: cursor) }
-  }
-
   /// The country with the alpha-2 code `code`, from `GET /countries/<code>`.
   public func country(code: String) async throws -> Country {
     try await JSONRequest<Country>(url: endpoint("/countries/\(code)"), session: session).fetch()
