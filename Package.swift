@@ -112,6 +112,7 @@ let package = Package(
       dependencies: [
         "CountriesDemo",
         "AsyncContentCore",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ],

@@ -28,14 +28,17 @@ public struct Options: Equatable, Sendable {
   public static let usage = """
     USAGE: countries [--script] [--base-url <url>] [--latency-ms <n>] [--failure-rate <0..1>]
 
-    A terminal demo of AsyncContent: a paged list of the world's countries, loaded with
-    PagedLoader over HTTP from an embedded server on 127.0.0.1 (or from --base-url).
+    A terminal demo of AsyncContent: a paged list of the world's countries and a detail per
+    country, served by a LoaderStore (a PagedLoaderKey for the list, a LoaderKey per country)
+    over HTTP from an embedded server on 127.0.0.1 (or from --base-url), with an optimistic
+    rename and the store's inspector.
 
     OPTIONS:
       --script               Run the fixed scenario non-interactively, print every screen as
                              plain text and exit 0 only if every step showed what it should.
       --base-url <url>       Load from this server instead of the embedded one, for example
-                             http://127.0.0.1:8080 (it must serve GET /countries).
+                             http://127.0.0.1:8080 (it must serve GET /countries,
+                             GET and PUT /countries/<code>).
       --latency-ms <n>       Delay every answer of the embedded server by n milliseconds
                              (0 to 60000). The script sets its own latency.
       --failure-rate <0..1>  Fail this share of the embedded server's answers with a 500;
@@ -43,9 +46,20 @@ public struct Options: Equatable, Sendable {
       -h, --help             Show this help.
 
     KEYS (interactive mode):
-      r  refresh                  space or m  load more (or retry a failed page)
-      f  toggle injected failures c  cancel the running load
-      up/down/PgUp/PgDn  scroll   q or Ctrl-C  quit
+      The list:
+        up/down or j/k  select        Enter  open the selected country
+        PgUp/PgDn/Home/End  move      r  refresh
+        space or m  load more (or retry a failed page)
+        d  dismiss the failed-refresh banner
+        c  cancel the running load
+      A country:
+        b or Esc  back to the list    Enter  reload (or retry)
+        r  rename: type the name, Enter sends it, Esc gives up
+        d  dismiss the failed-refresh banner
+        c  cancel the running rename (rolled back) or load
+      Everywhere:
+        f  toggle injected failures   i  toggle the store inspector
+        q or Ctrl-C  quit
 
     EXIT STATUS:
       0 success, 1 a script step failed, 2 no terminal (use --script), 64 usage error,

@@ -50,10 +50,28 @@ public struct CountriesClient: Sendable {
     return Page(items: page.items, nextCursor: page.nextCursor)
   }
 
-  /// A paged loader over `GET /countries`.
-  @MainActor
-  public func makeLoader() -> PagedLoader<Country, Int> {
-    PagedLoader { [self] cursor in try await page(cursor: cursor) }
+  /// The country with the alpha-2 code `code`, from `GET /countries/<code>`.
+  public func country(code: String) async throws -> Country {
+    try await JSONRequest<Country>(url: endpoint("/countries/\(code)"), session: session).fetch()
+  }
+
+  /// Renames the country with the alpha-2 code `code` with `PUT /countries/<code>` and returns
+  /// it as the server stored it.
+  ///
+  /// - Throws: ``RenameError`` when the server refuses the rename (a `4xx`: an unknown code, a
+  ///   name that is empty or too long); ``HTTPLoadError`` for any other failure, such as an
+  ///   injected `500`; `CancellationError` when cancelled.
+  public func rename(code: String, to name: String) async throws -> Country {
+    var request = URLRequest(url: endpoint("/countries/\(code)"))
+    request.httpMethod = "PUT"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    request.httpBody = try JSONEncoder().encode(RenameBody(name: name))
+    do {
+      return try await JSONRequest<Country>(request: request, session: session).fetch()
+    } catch let error as HTTPLoadError {
+      throw RenameError(error, code: code) ?? error
+    }
   }
 
   /// Changes the server's knobs with `POST /control` and returns them as the server has them.
@@ -94,6 +112,43 @@ public struct CountriesClient: Sendable {
       }
     } catch {
       throw .unreachable(baseURL: baseURL, reason: String(describing: error))
+    }
+  }
+}
+
+/// Why the server refused a rename: the `4xx` answers of `PUT /countries/<alpha2>`, typed, so
+/// that the app can say what to fix. Server failures stay ``HTTPLoadError``s.
+public enum RenameError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No country has the code (`404`).
+  case unknownCountry(code: String)
+  /// The name is empty or longer than ``CountriesServer/maximumNameLength`` characters (`422`);
+  /// `message` is the server's.
+  case invalidName(code: String, message: String)
+  /// Another `4xx`, such as a code that is not two letters (`400`); `message` is the server's.
+  case rejected(code: String, status: Int, message: String)
+
+  /// The rename error of a `4xx` answer, or `nil` for any other failure.
+  init?(_ error: HTTPLoadError, code: String) {
+    guard case .status(let status, _, let excerpt, _) = error, (400..<500).contains(status) else {
+      return nil
+    }
+    let message =
+      (try? JSONDecoder().decode(APIErrorBody.self, from: Data(excerpt.utf8)))?.error ?? excerpt
+    switch status {
+    case 404: self = .unknownCountry(code: code)
+    case 422: self = .invalidName(code: code, message: message)
+    default: self = .rejected(code: code, status: status, message: message)
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .unknownCountry(let code):
+      "no country has the code '\(code)'"
+    case .invalidName(let code, let message):
+      "the server refused the new name of '\(code)': \(message)"
+    case .rejected(let code, let status, let message):
+      "the server refused to rename '\(code)' (HTTP \(status)): \(message)"
     }
   }
 }

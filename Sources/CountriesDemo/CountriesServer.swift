@@ -6,7 +6,8 @@ public import Foundation
 ///
 /// They are settable in code (``CountriesServer/setKnobs(_:)``) and over HTTP:
 /// `POST /control?latency_ms=800&failure_rate=0.2&fail_next=1&seed=7`; `GET /control` shows
-/// them. They apply to `GET /countries` and `GET /countries/<alpha2>`.
+/// them. They apply to `GET /countries`, `GET /countries/<alpha2>` and
+/// `PUT /countries/<alpha2>`.
 public struct ServerKnobs: Codable, Equatable, Sendable {
   /// The delay before every answer, in milliseconds.
   public var latencyMs: Int
@@ -69,12 +70,66 @@ actor ServerControl {
   }
 }
 
+/// The countries a ``CountriesServer`` serves, with the renames it has stored, one actor so that
+/// a rename and the loads around it see one order.
+actor CountryCatalog {
+  /// The countries, in the order they are served; a rename keeps a country's place.
+  private(set) var countries: [Country]
+  /// The position of each country by its upper-case alpha-2 code.
+  private let positions: [String: Int]
+
+  init(countries: [Country]) {
+    self.countries = countries
+    var positions: [String: Int] = [:]
+    for (index, country) in countries.enumerated()
+    where positions[country.alpha2.uppercased()] == nil {
+      positions[country.alpha2.uppercased()] = index
+    }
+    self.positions = positions
+  }
+
+  /// The page of `limit` countries from `cursor` on.
+  func page(cursor: Int, limit: Int) -> CountriesPage {
+    let start = min(cursor, countries.count)
+    let end = min(start + limit, countries.count)
+    return CountriesPage(
+      items: Array(countries[start..<end]), nextCursor: end < countries.count ? end : nil)
+  }
+
+  /// The country with the alpha-2 code `alpha2`, in any case.
+  func country(alpha2: String) -> Country? {
+    positions[alpha2.uppercased()].map { countries[$0] }
+  }
+
+  /// Stores `name` as the name of the country with the code `alpha2` and returns the country
+  /// renamed, or `nil` when no country has the code.
+  func rename(alpha2: String, to name: String) -> Country? {
+    guard let index = positions[alpha2.uppercased()] else { return nil }
+    countries[index].name = name
+    return countries[index]
+  }
+}
+
+/// The body of `PUT /countries/<alpha2>`: the country's new name.
+public struct RenameBody: Codable, Equatable, Sendable {
+  /// The new name; the server stores it without leading and trailing white space.
+  public var name: String
+
+  public init(name: String) {
+    self.name = name
+  }
+}
+
 /// An embedded HTTP server (FlyingFox) with a paged JSON API of the world's countries.
 ///
 /// It listens on `127.0.0.1` on a free port:
 /// - `GET /countries?cursor=<offset>&limit=<1...100, default 25>` answers
 ///   `{"items":[...],"nextCursor":<offset or null>}`;
 /// - `GET /countries/<alpha2>` answers one country, or `404`;
+/// - `PUT /countries/<alpha2>` with `{"name":"..."}` renames the country, stores the new name for
+///   every later answer and answers the renamed country; `404` for an unknown code, `422` for a
+///   name that is empty or longer than ``maximumNameLength`` characters, `400` for a body that
+///   is not that JSON;
 /// - `GET /fail` always answers `500`;
 /// - `GET /control` shows the ``ServerKnobs``, `POST /control?...` changes them;
 /// - an invalid query answers `400` with `{"error":"..."}`.
@@ -83,9 +138,12 @@ public actor CountriesServer {
   public static let defaultLimit = 25
   /// The largest page size `GET /countries` accepts.
   public static let maximumLimit = 100
+  /// The longest name `PUT /countries/<alpha2>` accepts, in characters.
+  public static let maximumNameLength = 100
 
-  /// The countries served, in order.
+  /// The countries served at the start, in order; ``country(alpha2:)`` includes the renames.
   public nonisolated let countries: [Country]
+  private let catalog: CountryCatalog
   private let control: ServerControl
   private var server: HTTPServer?
   private var runTask: Task<Void, any Error>?
@@ -99,6 +157,7 @@ public actor CountriesServer {
   ///   - seed: The seed of the generator behind the failure rate.
   public init(countries: [Country], knobs: ServerKnobs = ServerKnobs(), seed: UInt64 = 6) {
     self.countries = countries
+    self.catalog = CountryCatalog(countries: countries)
     self.control = ServerControl(knobs: knobs, seed: seed)
   }
 
@@ -116,7 +175,7 @@ public actor CountriesServer {
   @discardableResult
   public func start() async throws -> URL {
     if let baseURL { return baseURL }
-    let handler = CountriesHandler(countries: countries, control: control)
+    let handler = CountriesHandler(catalog: catalog, count: countries.count, control: control)
     let server = HTTPServer(
       address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: handler)
     let runTask = Task { try await server.run() }
@@ -164,20 +223,19 @@ public actor CountriesServer {
   public func reseed(_ seed: UInt64) async {
     await control.reseed(seed)
   }
+
+  /// The country with the alpha-2 code `alpha2` as the server serves it now, renames included.
+  public func country(alpha2: String) async -> Country? {
+    await catalog.country(alpha2: alpha2)
+  }
 }
 
 /// Routes the requests of ``CountriesServer``.
 struct CountriesHandler: HTTPHandler {
-  let countries: [Country]
-  let byAlpha2: [String: Country]
+  let catalog: CountryCatalog
+  /// How many countries the catalog holds; a rename never changes it.
+  let count: Int
   let control: ServerControl
-
-  init(countries: [Country], control: ServerControl) {
-    self.countries = countries
-    self.byAlpha2 = Dictionary(
-      countries.map { ($0.alpha2.uppercased(), $0) }, uniquingKeysWith: { first, _ in first })
-    self.control = control
-  }
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
@@ -187,6 +245,8 @@ struct CountriesHandler: HTTPHandler {
       return await page(request)
     case ("GET", 2, "countries"):
       return await country(alpha2: parts[1])
+    case ("PUT", 2, "countries"):
+      return await rename(alpha2: parts[1], request)
     case ("GET", 1, "fail"):
       return Self.error(.internalServerError, "this endpoint always fails")
     case ("GET", 1, "control"):
@@ -205,8 +265,7 @@ struct CountriesHandler: HTTPHandler {
     let limit: Int
     do {
       cursor = try Self.integer(
-        request, "cursor", default: 0, in: 0...countries.count,
-        hint: "an offset from 0 to \(countries.count)")
+        request, "cursor", default: 0, in: 0...count, hint: "an offset from 0 to \(count)")
       limit = try Self.integer(
         request, "limit", default: CountriesServer.defaultLimit,
         in: 1...CountriesServer.maximumLimit, hint: "from 1 to \(CountriesServer.maximumLimit)")
@@ -214,21 +273,54 @@ struct CountriesHandler: HTTPHandler {
       return Self.error(.badRequest, error.message)
     }
     if let failure = await admit() { return failure }
-    let end = min(cursor + limit, countries.count)
-    let page = CountriesPage(
-      items: Array(countries[cursor..<end]), nextCursor: end < countries.count ? end : nil)
-    return Self.json(.ok, page)
+    return Self.json(.ok, await catalog.page(cursor: cursor, limit: limit))
   }
 
   private func country(alpha2: String) async -> HTTPResponse {
-    guard alpha2.count == 2, alpha2.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-      return Self.error(.badRequest, "'\(alpha2)' is not an alpha-2 code (two letters)")
-    }
+    if let invalid = Self.checkCode(alpha2) { return invalid }
     if let failure = await admit() { return failure }
-    guard let country = byAlpha2[alpha2.uppercased()] else {
-      return Self.error(.notFound, "no country with the code '\(alpha2.uppercased())'")
+    guard let country = await catalog.country(alpha2: alpha2) else {
+      return Self.unknownCode(alpha2)
     }
     return Self.json(.ok, country)
+  }
+
+  /// Renames a country. The request is checked before the knobs apply, as a query is; an unknown
+  /// code answers after them, as `GET` does. An injected failure stores nothing.
+  private func rename(alpha2: String, _ request: HTTPRequest) async -> HTTPResponse {
+    if let invalid = Self.checkCode(alpha2) { return invalid }
+    let body: RenameBody
+    do {
+      body = try JSONDecoder().decode(RenameBody.self, from: try await request.bodyData)
+    } catch {
+      return Self.error(.badRequest, #"the body must be JSON like {"name":"Austria"}"#)
+    }
+    let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty else {
+      return Self.error(.unprocessableContent, "the name must not be empty")
+    }
+    guard name.count <= CountriesServer.maximumNameLength else {
+      return Self.error(
+        .unprocessableContent,
+        "the name must have at most \(CountriesServer.maximumNameLength) characters")
+    }
+    if let failure = await admit() { return failure }
+    guard let country = await catalog.rename(alpha2: alpha2, to: name) else {
+      return Self.unknownCode(alpha2)
+    }
+    return Self.json(.ok, country)
+  }
+
+  /// A `400` when `alpha2` is not two letters.
+  private static func checkCode(_ alpha2: String) -> HTTPResponse? {
+    guard alpha2.count != 2 || !alpha2.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+      return nil
+    }
+    return error(.badRequest, "'\(alpha2)' is not an alpha-2 code (two letters)")
+  }
+
+  private static func unknownCode(_ alpha2: String) -> HTTPResponse {
+    error(.notFound, "no country with the code '\(alpha2.uppercased())'")
   }
 
   /// Applies the knobs: waits for the latency, then answers an injected failure or `nil`.

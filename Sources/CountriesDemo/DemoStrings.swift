@@ -88,8 +88,6 @@ public struct DemoStrings: Hashable, Sendable {
     case endOfList = "End of list: %lld countries"
     /// Under the list: the visible rows.
     case rows = "rows %1$lld–%2$lld of %3$lld"
-    /// The help line.
-    case keyHelp = "r refresh · m more · d dismiss · f failures · c cancel · ↑/↓ scroll · q quit"
     /// When more is asked for after the last page.
     case everyCountry = "That's every country: the list has ended."
     /// After the c key cancelled a load.
@@ -106,6 +104,66 @@ public struct DemoStrings: Hashable, Sendable {
     case couldNotChangeFailureRate = "Could not change the failure rate: %@"
     /// Announced when countries loaded.
     case countriesLoaded = "%lld countries loaded"
+    /// The list's help line.
+    case keyHelp = "↑/↓ select · ⏎ open · r refresh · m more · d dismiss · c cancel"
+    /// The help line of the keys every screen has.
+    case commonKeyHelp = "f failures · i inspector · q quit"
+    /// The detail screen's help line.
+    case detailKeyHelp = "b/Esc back · r rename · ⏎ reload · d dismiss · c cancel"
+    /// The help line while a new name is typed.
+    case renameKeyHelp = "Type the new name · ⏎ save · Esc cancel"
+    /// The keys of the detail's failed-refresh banner.
+    case detailBannerKeys = "⏎: try again · d: dismiss"
+    /// A detail label: the alpha-2 code.
+    case alpha2Code = "Alpha-2 code"
+    /// A detail label: the alpha-3 code.
+    case alpha3Code = "Alpha-3 code"
+    /// A detail label: the numeric code.
+    case numericCode = "Numeric code"
+    /// While a country's first load runs.
+    case loadingCountry = "Loading the country…"
+    /// A failed first load of a country.
+    case couldNotLoadCountry = "Could not load the country."
+    /// Under the error of a failed first load of a country.
+    case pressEnterToRetry = "Press ⏎ to retry."
+    /// A country's detail before it loaded, or after its first load was cancelled.
+    case countryNotLoaded = "Not loaded. Press ⏎ to load the country."
+    /// The line where the new name is typed.
+    case newName = "New name: %@"
+    /// While a rename is sent.
+    case renaming = "Renaming to “%@”…"
+    /// After the server stored a rename.
+    case renamed = "Renamed to “%@”."
+    /// After a rename failed and was rolled back.
+    case renameFailed = "Could not rename: %@ The name stays as it was."
+    /// After the c key cancelled a rename.
+    case renameCancelled = "Rename cancelled; the name stays as it was."
+    /// Why a rename failed: the name is empty or too long.
+    case invalidName = "The server refused the name: it must have 1 to %lld characters."
+    /// Why a rename failed: the code is unknown.
+    case unknownCountry = "The server has no country with the code %@."
+    /// Why a rename failed: another refusal.
+    case renameRefused = "The server refused the rename (HTTP %lld)."
+    /// When r is pressed before the country loaded.
+    case nothingToRename = "Nothing to rename until the country has loaded."
+    /// The title of the inspector panel.
+    case inspectorTitle = "Store inspector · %lld entries"
+    /// An inspector heading: the key.
+    case inspectorKey = "key"
+    /// An inspector heading: the phase.
+    case inspectorPhase = "phase"
+    /// An inspector heading: the value's age.
+    case inspectorAge = "age"
+    /// An inspector heading: the observers.
+    case inspectorObservers = "observers"
+    /// An inspector heading: the failures.
+    case inspectorFailures = "failures"
+    /// In the inspector: the value is stale.
+    case inspectorStale = "stale"
+    /// In the inspector: a value's age in seconds.
+    case secondsAgo = "%lld s ago"
+    /// In the inspector: the store is empty.
+    case inspectorEmpty = "No entries."
   }
 
   /// The text of `key`, with `arguments` in place of its specifiers.
@@ -131,6 +189,44 @@ public struct DemoStrings: Hashable, Sendable {
   public func couldNotChangeFailureRate(_ message: String) -> String {
     string(.couldNotChangeFailureRate, .string(message))
   }
+  /// "New name: Österreich", the line where the new name is typed.
+  public func newName(_ typed: String) -> String { string(.newName, .string(typed)) }
+  /// "Store inspector · 2 entries".
+  public func inspectorTitle(count: Int) -> String { string(.inspectorTitle, .int(count)) }
+  /// "12 s ago", an entry's age in the inspector.
+  public func secondsAgo(_ age: Duration) -> String {
+    string(.secondsAgo, .int(Int(age.components.seconds)))
+  }
+
+  /// What the message line says about a rename, from the mutation's phase: "Renaming to …",
+  /// "Renamed to …", or why it failed; `nil` when it has not run.
+  ///
+  /// - Parameters:
+  ///   - phase: The rename mutation's phase.
+  ///   - name: The new name that was sent.
+  public func renameStatus(_ phase: MutationPhase<Country>, name: String) -> String? {
+    switch phase {
+    case .idle: nil
+    case .running: string(.renaming, .string(name))
+    case .succeeded(let country): string(.renamed, .string(country.name))
+    case .failed(let error): string(.renameFailed, .string(renameFailure(error)))
+    }
+  }
+
+  /// Why a rename failed, in a sentence: a refusal of the server (``RenameError``) says what to
+  /// fix; any other failure is the library's message for it ("The server answered with an
+  /// error (HTTP 500).").
+  ///
+  /// - Parameter error: The rename's error.
+  public func renameFailure(_ error: any Error) -> String {
+    switch error as? RenameError {
+    case .invalidName?: string(.invalidName, .int(CountriesServer.maximumNameLength))
+    case .unknownCountry(let code)?: string(.unknownCountry, .string(code))
+    case .rejected(_, let status, _)?: string(.renameRefused, .int(status))
+    case nil: defaults.message(for: error)
+    }
+  }
+
   /// "VoiceOver says: 25 countries loaded", the line that shows an announcement.
   public func voiceOverSays(_ announcement: Announcement) -> String {
     string(.voiceOverSays, .string(self.announcement(announcement)))

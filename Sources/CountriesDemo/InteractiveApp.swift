@@ -1,10 +1,12 @@
 public import AsyncContentCore
 public import Foundation
 
-/// The interactive terminal app: one PagedLoader, keys that drive it, and the screen
-/// re-rendered from its presentation, as the core decides it: calm first loads
-/// (``ProgressController`` on the loader's clock), the banner's dismissal
-/// (``BannerController``), the list's age, and what VoiceOver would announce.
+/// The interactive terminal app: the country list and a country's detail served by a
+/// ``LoaderStore`` (through a ``CountryBrowser``), keys that drive them, and the screen
+/// re-rendered from their presentation, as the core decides it: calm first loads
+/// (``ProgressController`` on the store's clock), the banner's dismissal
+/// (``BannerController``), the data's age, what VoiceOver would announce, an optimistic rename,
+/// and the store's inspector.
 @MainActor
 public final class InteractiveApp {
   /// What a key asked for.
@@ -14,13 +16,19 @@ public final class InteractiveApp {
   }
 
   public let client: CountriesClient
-  public let loader: PagedLoader<Country, Int>
-  /// Whether the failed-reload banner shows: the same ``BannerController`` as the SwiftUI
-  /// layer's, so dismissing (`d`) is the core's decision, not this renderer's.
+  /// The screens over the store: the list, the detail, the rename and the inspector's rows.
+  public let browser: CountryBrowser
+  /// Whether the list's failed-reload banner shows: the same ``BannerController`` as the
+  /// SwiftUI layer's, so dismissing (`d`) is the core's decision, not this renderer's.
   public let banner = BannerController()
-  /// Whether a first load shows progress: the same ``ProgressController`` as the SwiftUI
-  /// layer's, on the loader's clock, so a quick first load never flashes a spinner here either.
+  /// Whether the detail's failed-reload banner shows.
+  public let detailBanner = BannerController()
+  /// Whether a first load of the list shows progress: the same ``ProgressController`` as the
+  /// SwiftUI layer's, on the store's clock, so a quick first load never flashes a spinner here
+  /// either.
   public let progress: ProgressController
+  /// Whether a first load of a country's detail shows progress.
+  public let detailProgress: ProgressController
   /// The texts, in the language of the POSIX environment.
   public let strings: DemoStrings
   /// The wall clock the list's age is measured with.
@@ -31,6 +39,12 @@ public final class InteractiveApp {
   public let failureRateWhenOn: Double
   public private(set) var injectsFailures: Bool
   public private(set) var scroll: ScreenContext.Scroll = .top(0)
+  /// The index of the list's selected row, which Enter opens.
+  public private(set) var selection = 0
+  /// The new name typed so far, while `r` renames the country on screen; `nil` otherwise.
+  public private(set) var editingName: String?
+  /// Whether the store inspector shows (`i`).
+  public private(set) var showsInspector = false
   public private(set) var message: String?
   private var spinnerFrame = 0
   private var listRows = 10
@@ -44,23 +58,47 @@ public final class InteractiveApp {
   /// - Parameters:
   ///   - client: The server's client.
   ///   - failureRate: The failure rate the `f` key switches on; above zero, failures start on.
+  ///   - store: The store of the screens' loaders; by default one whose values go stale after
+  ///     30 seconds, so that a country opened again within them shows without a request.
   ///   - strings: The texts; by default in the language of the POSIX environment.
   public init(
     client: CountriesClient, failureRate: Double,
+    store: LoaderStore = LoaderStore(staleAfter: .seconds(30)),
     strings: DemoStrings = DemoStrings(environment: ProcessInfo.processInfo.environment)
   ) {
     self.client = client
-    self.loader = client.makeLoader()
-    self.progress = ProgressController(clock: loader.clock)
+    self.browser = CountryBrowser(client: client, store: store)
+    self.progress = ProgressController(clock: store.clock)
+    self.detailProgress = ProgressController(clock: store.clock)
     self.strings = strings
     self.injectsFailures = failureRate > 0
     self.failureRateWhenOn = failureRate > 0 ? failureRate : 1
   }
 
-  /// The screen for a terminal of the given size: the list takes the rows the other lines
-  /// leave.
+  /// The store of the screens' loaders.
+  public var store: LoaderStore { browser.store }
+
+  /// The list's loader: the store's loader of the list's key.
+  public var loader: PagedLoader<Country, Int> { browser.list }
+
+  /// The screen for a terminal of the given size.
   public func screen(columns: Int, rows: Int, isStyled: Bool) -> String {
+    switch browser.screen {
+    case .list: listScreen(columns: columns, rows: rows, isStyled: isStyled)
+    case .detail: detailScreen(columns: columns, isStyled: isStyled)
+    }
+  }
+
+  /// The message line: what the last key said, or else how the last rename went.
+  private var currentMessage: String? {
+    message
+      ?? browser.lastRename.flatMap { strings.renameStatus(browser.rename.phase, name: $0.name) }
+  }
+
+  /// The list screen: the list takes the rows the other lines leave.
+  private func listScreen(columns: Int, rows: Int, isStyled: Bool) -> String {
     let phase = loader.phase
+    selection = min(selection, max(0, loader.items.count - 1))
     progress.update(kind: phase.kind, timing: loader.progressTiming ?? .default)
     var presentation = phase.presentation(hasMore: loader.hasMore, progress: progress.display)
     banner.update(isPresent: phase.presentation(hasMore: loader.hasMore).banner != nil)
@@ -69,9 +107,10 @@ public final class InteractiveApp {
     var context = ScreenContext(
       source: client.baseURL.absoluteString, width: max(20, columns - 1), listRows: 1,
       scroll: scroll, spinnerFrame: spinnerFrame, injectsFailures: injectsFailures,
-      message: message, isStyled: isStyled, strings: strings, loadedAt: loader.loadedDate,
+      message: currentMessage, isStyled: isStyled, strings: strings, loadedAt: loader.loadedDate,
       now: wallClock(), progress: progress.display,
-      announcement: announcement.map(strings.voiceOverSays))
+      announcement: announcement.map(strings.voiceOverSays), selection: selection,
+      inspector: showsInspector ? browser.inspectorRows() : nil)
     let chrome = render(presentation, context: context).split(separator: "\n").count
     context.listRows = max(1, rows - chrome)
     listRows = context.listRows
@@ -84,6 +123,23 @@ public final class InteractiveApp {
       loader.startLoadMore()
     }
     return text
+  }
+
+  /// The detail screen of the country on top, from its key's loader in the store.
+  private func detailScreen(columns: Int, isStyled: Bool) -> String {
+    let detail = browser.detail
+    let phase = detail.phase
+    detailProgress.update(kind: phase.kind, timing: detail.loader?.progressTiming ?? .default)
+    var presentation = phase.presentation(progress: detailProgress.display)
+    detailBanner.update(isPresent: phase.presentation().banner != nil)
+    presentation.banner = detailBanner.visible(presentation.banner)
+    let context = ScreenContext(
+      source: client.baseURL.absoluteString, width: max(20, columns - 1),
+      spinnerFrame: spinnerFrame, injectsFailures: injectsFailures, message: currentMessage,
+      isStyled: isStyled, strings: strings, loadedAt: detail.loader?.loadedDate, now: wallClock(),
+      progress: detailProgress.display, editingName: editingName,
+      inspector: showsInspector ? browser.inspectorRows() : nil)
+    return renderDetail(presentation, context: context)
   }
 
   /// Decides what the change since the last screen announces, as the SwiftUI layer's
@@ -101,37 +157,55 @@ public final class InteractiveApp {
     spinnerFrame &+= 1
   }
 
-  /// Starts the first load.
+  /// Shows the list, which starts its first load.
   public func start() {
-    loader.startLoad()
+    browser.showList()
   }
 
   /// Reacts to one key.
   public func handle(_ key: Key) -> KeyOutcome {
     defer { syncBanner() }  // a key that starts a reload takes the banner down, as a render does
-    let count = loader.items.count
+    if editingName != nil { return handleEditing(key) }
     switch key {
     case .character("q"), .character("Q"), .endOfInput:
       return .quit(status: 0)
     case .interrupt:
       return .quit(status: 130)
+    case .character("f"), .character("F"):
+      toggleFailures()
+    case .character("i"), .character("I"):
+      showsInspector.toggle()
+    default:
+      switch browser.screen {
+      case .list: handleList(key)
+      case .detail: handleDetail(key)
+      }
+    }
+    return .keepRunning
+  }
+
+  /// A key on the list screen.
+  private func handleList(_ key: Key) {
+    let count = loader.items.count
+    switch key {
     case .character("r"), .character("R"):
       message = nil
       scroll = .top(0)
+      selection = 0
       loader.startReload()
     case .character(" "), .character("m"), .character("M"):
       message = nil
       if loader.hasMore {
-        // Show the last rows and the footer: the new page appears below them.
+        // Show the last rows and the footer, with the last row selected: the new page appears
+        // below it.
         scroll = .top(max(0, count + 1 - listRows))
+        selection = max(0, count - 1)
         loader.startLoadMore()
       } else if loader.phase.value == nil {
         loader.startLoad()
       } else {
         message = strings.string(.everyCountry)
       }
-    case .character("f"), .character("F"):
-      toggleFailures()
     case .character("d"), .character("D"):
       syncBanner()
       if banner.isVisible {
@@ -143,13 +217,89 @@ public final class InteractiveApp {
       let wasLoading = loader.phase.isLoading
       loader.cancel()
       message = wasLoading ? strings.string(.loadCancelled) : nil
-    case .up: scrollBy(-1, count: count)
-    case .down: scrollBy(1, count: count)
-    case .pageUp: scrollBy(-listRows, count: count)
-    case .pageDown: scrollBy(listRows, count: count)
-    case .home: scroll = .top(0)
-    case .end: scroll = .end
-    case .character: break
+    case .enter:
+      guard loader.items.indices.contains(selection) else { break }
+      message = nil
+      browser.open(code: loader.items[selection].alpha2)
+    case .up, .character("k"), .character("K"): select(by: -1, count: count)
+    case .down, .character("j"), .character("J"): select(by: 1, count: count)
+    case .pageUp: select(by: -listRows, count: count)
+    case .pageDown: select(by: listRows, count: count)
+    case .home:
+      scroll = .top(0)
+      selection = 0
+    case .end:
+      scroll = .end
+      selection = max(0, count - 1)
+    case .character, .backspace, .escape, .interrupt, .endOfInput: break
+    }
+  }
+
+  /// A key on a country's detail screen.
+  private func handleDetail(_ key: Key) {
+    let detail = browser.detail
+    switch key {
+    case .character("b"), .character("B"), .escape:
+      message = nil
+      browser.back()
+    case .character("r"), .character("R"):
+      if detail.value == nil {
+        message = strings.string(.nothingToRename)
+      } else {
+        message = nil
+        editingName = ""
+      }
+    case .enter:
+      // Reloads the country on screen, or retries a failed first load.
+      message = nil
+      guard let loader = detail.loader else { break }
+      if loader.phase.value == nil { loader.startLoad() } else { loader.startReload() }
+    case .character("d"), .character("D"):
+      detailBanner.update(isPresent: detail.phase.presentation().banner != nil)
+      if detailBanner.isVisible {
+        detailBanner.dismiss()
+        detail.loader?.dismissError()
+      }
+    case .character("c"), .character("C"):
+      if browser.cancelRename() {
+        message = strings.string(.renameCancelled)
+      } else {
+        let wasLoading = detail.phase.isLoading
+        detail.loader?.cancel()
+        message = wasLoading ? strings.string(.loadCancelled) : nil
+      }
+    default:
+      break
+    }
+  }
+
+  /// A key while the new name is typed: letters type, Backspace deletes, Enter sends the
+  /// rename, Escape gives up; Ctrl-C and end of input still quit.
+  private func handleEditing(_ key: Key) -> KeyOutcome {
+    switch key {
+    case .interrupt:
+      return .quit(status: 130)
+    case .endOfInput:
+      return .quit(status: 0)
+    case .character(let character):
+      if !character.isNewline, character.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) {
+        editingName?.append(character)
+      }
+    case .backspace:
+      if editingName?.isEmpty == false { editingName?.removeLast() }
+    case .escape:
+      editingName = nil
+    case .enter:
+      let name = editingName ?? ""
+      editingName = nil
+      message = nil
+      // The server checks the name (an empty one answers 422), so that the demo shows how a
+      // refused rename rolls back.
+      if let country = browser.detail.value {
+        browser.startRename(Rename(country: country, name: name))
+      }
+    case .up, .down, .pageUp, .pageDown, .home, .end:
+      break
     }
     return .keepRunning
   }
@@ -159,10 +309,15 @@ public final class InteractiveApp {
     await controlTask?.value
   }
 
-  /// Cancels what runs.
+  /// Waits until the last rename has ended.
+  public func waitForRename() async {
+    await browser.waitForRename()
+  }
+
+  /// Ends the screens' observations and cancels their loads; a rename that runs goes on.
   public func stop() {
     controlTask?.cancel()
-    loader.cancel()
+    browser.stop()
   }
 
   /// Tells the banner controller whether the phase on screen has a banner.
@@ -170,9 +325,19 @@ public final class InteractiveApp {
     banner.update(isPresent: loader.phase.presentation(hasMore: loader.hasMore).banner != nil)
   }
 
-  private func scrollBy(_ delta: Int, count: Int) {
-    let context = ScreenContext(source: "", listRows: listRows, scroll: scroll)
-    scroll = .top(max(0, context.firstVisibleRow(count: count) + delta))
+  /// Moves the selection by `delta` rows and scrolls it into view; the last row scrolls the
+  /// footer into view with it, so that moving down keeps loading pages, as scrolling did.
+  private func select(by delta: Int, count: Int) {
+    guard count > 0 else { return }
+    selection = min(max(0, selection + delta), count - 1)
+    let first = ScreenContext(source: "", listRows: listRows, scroll: scroll)
+      .firstVisibleRow(count: count)
+    let lastNeeded = selection == count - 1 ? count : selection
+    if selection < first {
+      scroll = .top(selection)
+    } else if lastNeeded >= first + listRows {
+      scroll = .top(lastNeeded - listRows + 1)
+    }
   }
 
   private func toggleFailures() {

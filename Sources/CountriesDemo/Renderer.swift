@@ -41,13 +41,20 @@ public struct ScreenContext: Sendable, Equatable {
   public var progress: ProgressDisplay
   /// What VoiceOver would announce for the last change, already in words; `nil` for nothing.
   public var announcement: String?
+  /// The index of the list's selected row, marked with `▸`; `nil` marks none.
+  public var selection: Int?
+  /// The new name typed so far while a country is renamed; `nil` when no name is typed.
+  public var editingName: String?
+  /// The store inspector's rows, shown under the screen; `nil` hides the inspector.
+  public var inspector: [InspectorRow]?
 
   public init(
     source: String, width: Int = 80, listRows: Int = 10, scroll: Scroll = .top(0),
     spinnerFrame: Int = 0, injectsFailures: Bool = false, message: String? = nil,
     isStyled: Bool = false, strings: DemoStrings = DemoStrings(language: "en"),
     loadedAt: Date? = nil, now: Date = Date(), progress: ProgressDisplay = .source,
-    announcement: String? = nil
+    announcement: String? = nil, selection: Int? = nil, editingName: String? = nil,
+    inspector: [InspectorRow]? = nil
   ) {
     self.source = source
     self.width = width
@@ -62,6 +69,9 @@ public struct ScreenContext: Sendable, Equatable {
     self.now = now
     self.progress = progress
     self.announcement = announcement
+    self.selection = selection
+    self.editingName = editingName
+    self.inspector = inspector
   }
 
   /// The index of the first visible row for a list of `count` items.
@@ -81,8 +91,11 @@ public struct ScreenContext: Sendable, Equatable {
   }
 }
 
-/// The help line at the bottom of every screen, in English.
-public let keyHelp = "r refresh · m more · d dismiss · f failures · c cancel · ↑/↓ scroll · q quit"
+/// The first help line of the list screen, in English.
+public let keyHelp = "↑/↓ select · ⏎ open · r refresh · m more · d dismiss · c cancel"
+
+/// The help line under the list's and the detail's, in English: the keys every screen has.
+public let commonKeyHelp = "f failures · i inspector · q quit"
 
 private let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -108,25 +121,9 @@ public func render<Items: Collection>(
       title += " · " + defaults.updated(at: loadedAt, now: context.now)
     }
   }
-  title += " · \(context.source)"
-  let failures = strings.string(context.injectsFailures ? .failuresOn : .failuresOff)
-  screen.line(
-    title, padTo: context.width - ScreenWriter.cells(failures) - 1, then: " " + failures,
-    style: .bold)
-
-  if presentation.isRefreshing {
-    screen.line("\(spinner) " + strings.string(.refreshing), style: .yellow)
-  }
-  if let banner = presentation.banner {
-    var headline = "! " + defaults.refreshFailed
-    if let loadedAt = context.loadedAt {
-      headline += " · " + defaults.showingData(loadedAt: loadedAt, now: context.now)
-    }
-    screen.line(headline, style: .red)
-    screen.wrapped(defaults.message(for: banner), indent: "  ", style: .red)
-    screen.line("  " + strings.string(.bannerKeys), style: .red)
-  }
-  screen.rule()
+  screen.header(
+    title: title, isRefreshing: presentation.isRefreshing, spinner: spinner,
+    banner: presentation.banner, bannerKeys: strings.string(.bannerKeys))
 
   switch presentation.body {
   case .idle:
@@ -149,8 +146,10 @@ public func render<Items: Collection>(
     let first = context.firstVisibleRow(count: items.count)
     var row = 0
     for country in items.dropFirst(first).prefix(context.listRows) {
+      let isSelected = !isPlaceholder && context.selection == first + row
       screen.line(
-        countryRow(country, isPlaceholder: isPlaceholder), style: isPlaceholder ? .dim : nil)
+        countryRow(country, isPlaceholder: isPlaceholder, isSelected: isSelected),
+        style: isPlaceholder ? .dim : isSelected ? .inverse : nil)
       row += 1
     }
     if row < context.listRows, !isPlaceholder {
@@ -172,25 +171,118 @@ public func render<Items: Collection>(
     }
   }
 
-  screen.rule()
-  if let message = context.message {
-    screen.line(message, style: .bold)
-  }
-  if let announcement = context.announcement {
-    screen.line(announcement, style: .dim)
-  }
-  screen.line(strings.string(.keyHelp), style: .dim)
+  screen.footer(help: [strings.string(.keyHelp), strings.string(.commonKeyHelp)])
   return screen.text
 }
 
-/// One list row: flag, name and ISO codes; a placeholder row keeps the shape with blocks.
-func countryRow(_ country: Country, isPlaceholder: Bool) -> String {
-  if isPlaceholder {
-    return "  ▒▒  " + String(repeating: "▒", count: min(country.name.count, 30))
+/// Renders a presentation of one country's detail as the text of one screen, as
+/// ``render(_:context:)`` does for the list: a stale country that revalidates shows with the
+/// refresh indicator, a failed revalidation with the banner over the country that stays.
+///
+/// While ``ScreenContext/editingName`` is set, the line where the new name is typed shows under
+/// the country, and the help line is the rename's.
+public func renderDetail(
+  _ presentation: Presentation<Country, any Error>, context: ScreenContext
+) -> String {
+  var screen = ScreenWriter(context: context)
+  let spinner = spinnerFrames[context.spinnerFrame % spinnerFrames.count]
+  let strings = context.strings
+  let defaults = strings.defaults
+
+  var title = strings.string(.title)
+  if let country = presentation.content, !presentation.isPlaceholder {
+    title += " › " + country.name
+    if let loadedAt = context.loadedAt {
+      title += " · " + defaults.updated(at: loadedAt, now: context.now)
+    }
   }
+  screen.header(
+    title: title, isRefreshing: presentation.isRefreshing, spinner: spinner,
+    banner: presentation.banner, bannerKeys: strings.string(.detailBannerKeys))
+
+  switch presentation.body {
+  case .idle, .empty:
+    screen.line(context.progress == .nothing ? "" : strings.string(.countryNotLoaded), style: .dim)
+  case .progress:
+    screen.line("\(spinner) " + strings.string(.loadingCountry), style: .yellow)
+  case .failure(let error, let isRetrying):
+    screen.line("✗ " + strings.string(.couldNotLoadCountry), style: .red)
+    screen.wrapped(defaults.message(for: error), indent: "  ", style: .red)
+    screen.line("")
+    if isRetrying {
+      screen.line("\(spinner) " + strings.string(.retrying), style: .yellow)
+    } else {
+      screen.line(strings.string(.pressEnterToRetry), style: .bold)
+    }
+  case .content(let country, let isPlaceholder):
+    screen.line(
+      countryRow(country, isPlaceholder: isPlaceholder, codes: false),
+      style: isPlaceholder ? .dim : .bold)
+    screen.line("")
+    let labels = [
+      (strings.string(.alpha2Code), country.alpha2), (strings.string(.alpha3Code), country.alpha3),
+      (strings.string(.numericCode), numericCode(country.id)),
+    ]
+    let width = labels.map { ScreenWriter.cells($0.0) }.max() ?? 0
+    for (label, value) in labels {
+      screen.line("    " + ScreenWriter.padded(label, to: width) + "  " + value)
+    }
+    if let editingName = context.editingName {
+      screen.line("")
+      screen.line("  " + strings.newName(editingName + "▏"), style: .bold)
+    }
+  }
+
+  screen.footer(
+    help: context.editingName != nil
+      ? [strings.string(.renameKeyHelp)]
+      : [strings.string(.detailKeyHelp), strings.string(.commonKeyHelp)])
+  return screen.text
+}
+
+/// The ISO 3166-1 numeric code with its leading zeros: `040` for Austria.
+func numericCode(_ id: Int) -> String {
+  let digits = String(id)
+  return String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+}
+
+/// One list row: flag, name and ISO codes; a placeholder row keeps the shape with blocks. The
+/// selected row starts with `▸`.
+func countryRow(
+  _ country: Country, isPlaceholder: Bool, isSelected: Bool = false, codes: Bool = true
+) -> String {
+  let lead = isSelected ? "▸ " : "  "
+  if isPlaceholder {
+    return lead + "▒▒  " + String(repeating: "▒", count: min(country.name.count, 30))
+  }
+  guard codes else { return "\(lead)\(country.flag)  \(country.name)" }
   let name = country.name.count > 44 ? String(country.name.prefix(43)) + "…" : country.name
-  let padding = String(repeating: " ", count: max(1, 46 - name.count))
-  return "  \(country.flag)  \(name)\(padding)\(country.alpha2)  \(country.alpha3)"
+  let padding = String(repeating: " ", count: max(1, 46 - ScreenWriter.cells(name)))
+  return "\(lead)\(country.flag)  \(name)\(padding)\(country.alpha2)  \(country.alpha3)"
+}
+
+/// The lines of the store inspector: its title, the headings and one row per entry, in
+/// columns as wide as their widest text.
+func inspectorLines(_ rows: [InspectorRow], strings: DemoStrings) -> [String] {
+  var lines = [strings.inspectorTitle(count: rows.count)]
+  guard !rows.isEmpty else { return lines + ["  " + strings.string(.inspectorEmpty)] }
+  let headings = [
+    strings.string(.inspectorKey), strings.string(.inspectorPhase), strings.string(.inspectorAge),
+    strings.string(.inspectorObservers), strings.string(.inspectorFailures),
+  ]
+  let cells = rows.map { row in
+    var age = row.age.map(strings.secondsAgo) ?? "—"
+    if row.isStale { age += " · " + strings.string(.inspectorStale) }
+    return [row.key, row.kind.rawValue, age, String(row.observers), String(row.failures)]
+  }
+  let widths = headings.indices.map { column in
+    ([headings] + cells).map { ScreenWriter.cells($0[column]) }.max() ?? 0
+  }
+  for line in [headings] + cells {
+    let padded = zip(line, widths).map { ScreenWriter.padded($0, to: $1) }
+    lines.append("  " + padded.joined(separator: "  ").trimmingTrailingSpaces())
+  }
+  return lines
 }
 
 extension String {
@@ -208,13 +300,62 @@ func describe(_ error: any Error) -> String {
 
 /// Collects the lines of a screen, cutting them to the width and styling them when asked.
 private struct ScreenWriter {
-  enum Style { case bold, dim, red, yellow }
+  enum Style { case bold, dim, red, yellow, inverse }
 
   let context: ScreenContext
   private(set) var text = ""
 
   init(context: ScreenContext) {
     self.context = context
+  }
+
+  /// The title line with the failure switch at the right, the refresh indicator, the banner
+  /// of a failed refresh with how old the data is and its keys, and the rule under them.
+  mutating func header(
+    title: String, isRefreshing: Bool, spinner: Character, banner: (any Error)?,
+    bannerKeys: String
+  ) {
+    let strings = context.strings
+    let defaults = strings.defaults
+    let failures = strings.string(context.injectsFailures ? .failuresOn : .failuresOff)
+    line(
+      title + " · \(context.source)", padTo: context.width - Self.cells(failures) - 1,
+      then: " " + failures, style: .bold)
+    if isRefreshing {
+      line("\(spinner) " + strings.string(.refreshing), style: .yellow)
+    }
+    if let banner {
+      var headline = "! " + defaults.refreshFailed
+      if let loadedAt = context.loadedAt {
+        headline += " · " + defaults.showingData(loadedAt: loadedAt, now: context.now)
+      }
+      line(headline, style: .red)
+      wrapped(defaults.message(for: banner), indent: "  ", style: .red)
+      line("  " + bannerKeys, style: .red)
+    }
+    rule()
+  }
+
+  /// The rule under the screen's content, the inspector when it shows, the message, what
+  /// VoiceOver says, and the help lines.
+  mutating func footer(help: [String]) {
+    rule()
+    if let inspector = context.inspector {
+      let lines = inspectorLines(inspector, strings: context.strings)
+      for (index, text) in lines.enumerated() {
+        line(text, style: index == 0 ? .bold : nil)
+      }
+      rule()
+    }
+    if let message = context.message {
+      wrapped(message, indent: "", style: .bold)
+    }
+    if let announcement = context.announcement {
+      line(announcement, style: .dim)
+    }
+    for text in help {
+      line(text, style: .dim)
+    }
   }
 
   mutating func line(_ content: String, style: Style? = nil) {
@@ -231,15 +372,15 @@ private struct ScreenWriter {
 
   /// The text wrapped at spaces (or anywhere in a long word) over at most `maxLines` lines.
   mutating func wrapped(_ content: String, indent: String, maxLines: Int = 3, style: Style) {
-    let width = max(10, context.width - indent.count)
+    let width = max(10, context.width - Self.cells(indent))
     var lines: [String] = []
     var rest = Substring(content)
     while !rest.isEmpty, lines.count < maxLines {
-      if rest.count <= width || lines.count == maxLines - 1 {
+      if Self.cells(String(rest)) <= width || lines.count == maxLines - 1 {
         lines.append(String(rest))
         break
       }
-      let window = rest.prefix(width)
+      let window = Self.prefix(of: rest, cells: width)
       let breakAt = window.lastIndex(of: " ").map { rest.index(after: $0) } ?? window.endIndex
       lines.append(String(rest[..<breakAt]).trimmingTrailingSpaces())
       rest = rest[breakAt...]
@@ -260,15 +401,47 @@ private struct ScreenWriter {
     case .dim: return ANSI.dim(content)
     case .red: return ANSI.red(content)
     case .yellow: return ANSI.yellow(content)
+    case .inverse: return ANSI.inverse(content)
     }
   }
 
-  /// The terminal cells a string takes: a flag (two regional indicators) takes two.
+  /// The terminal cells a string takes: a flag (two regional indicators) and a wide East
+  /// Asian character take two.
   static func cells(_ content: String) -> Int {
     content.reduce(0) { total, character in
-      let isFlag = character.unicodeScalars.first.map { (0x1F1E6...0x1F1FF).contains($0.value) }
-      return total + (isFlag == true ? 2 : 1)
+      guard let scalar = character.unicodeScalars.first?.value else { return total }
+      return total + (isWide(scalar) ? 2 : 1)
     }
+  }
+
+  /// Whether a character starting with `scalar` takes two cells: a flag, or a wide or
+  /// full-width East Asian character (Hangul, CJK, kana, full-width forms).
+  private static func isWide(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x1F1E6...0x1F1FF, 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+      0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+      0xFF00...0xFF60, 0xFFE0...0xFFE6:
+      true
+    default:
+      false
+    }
+  }
+
+  /// The longest start of `text` that takes at most `width` cells.
+  static func prefix(of text: Substring, cells width: Int) -> Substring {
+    var used = 0
+    var end = text.startIndex
+    for index in text.indices {
+      used += cells(String(text[index]))
+      if used > width { break }
+      end = text.index(after: index)
+    }
+    return text[..<end]
+  }
+
+  /// `content` followed by spaces up to `width` cells.
+  static func padded(_ content: String, to width: Int) -> String {
+    content + String(repeating: " ", count: max(0, width - cells(content)))
   }
 
   static func cut(_ content: String, to width: Int) -> String {

@@ -1,13 +1,15 @@
 import AsyncContentCore
 import Foundation
 
-/// The fixed scenario of `countries --script`: six steps against a ``CountriesServer``, each
+/// The fixed scenario of `countries --script`: twelve steps against a ``CountriesServer``, each
 /// printed as plain-text screens and checked against what it should show.
 ///
-/// The screens show what the interactive app shows, decided by the core: a first load calmed
-/// by a ``ProgressController``, the list's age, and what VoiceOver would announce. Time is the
-/// script's own (a clock it moves by hand), so the transcript is the same on every machine; its
-/// texts are English, as diagnostics for developers are.
+/// The screens show what the interactive app shows, decided by the core: the list and a
+/// country's detail served by a ``LoaderStore`` (through a ``CountryBrowser``), first loads
+/// calmed by a ``ProgressController``, the data's age, what VoiceOver would announce, an
+/// optimistic rename and its rollback, and the store's inspector. Time is the script's own (a
+/// clock it moves by hand, which is also the store's), so the transcript is the same on every
+/// machine; its texts are English, as diagnostics for developers are.
 @MainActor
 public struct ScriptScenario {
   /// The outcome of a run.
@@ -20,7 +22,14 @@ public struct ScriptScenario {
   }
 
   /// How many steps the scenario has.
-  public nonisolated static let stepCount = 6
+  public nonisolated static let stepCount = 12
+
+  /// The country the detail steps open: Austria, the 15th row of the first page.
+  static let code = "AT"
+  /// The name the rename step sends.
+  static let newName = "Österreich"
+  /// The name the rename sends while the server fails.
+  static let failingName = "Autriche"
 
   public var client: CountriesClient
   /// The width of the printed screens.
@@ -30,38 +39,74 @@ public struct ScriptScenario {
   private let output: (String) -> Void
   /// The script's time: the anti-flicker rules' clock and the wall clock of the list's age.
   private let time = ScriptClock(date: Date(timeIntervalSince1970: 1_700_000_000))
-  /// The anti-flicker rules, as the interactive app applies them.
+  /// The anti-flicker rules, as the interactive app applies them, for the list.
   private let progress: ProgressController
+  /// The anti-flicker rules for a country's detail.
+  private let detailProgress: ProgressController
   /// What the last screen showed, and what VoiceOver would announce for the change to it.
   private let spoken = Spoken()
   private let strings = DemoStrings(language: "en")
+  /// The name of the renamed country before the script renamed it.
+  private let original = Original()
 
   /// Creates the scenario for the server behind `client`; `output` receives the transcript.
   public init(client: CountriesClient, output: @escaping (String) -> Void) {
     self.client = client
     self.output = output
     self.progress = ProgressController(clock: time)
+    self.detailProgress = ProgressController(clock: time)
   }
 
   /// Runs every step in order, prints the screens and a verdict per step, and returns the
   /// tally. Steps go on after a failed one, so the transcript shows everything.
   public func run() async -> Result {
-    let loader = client.makeLoader()
+    // The store runs on the script's clock: staleness, garbage collection and the ages in the
+    // inspector follow the time the script moves.
+    let store = LoaderStore(clock: time, staleAfter: .seconds(30))
+    let browser = CountryBrowser(client: client, store: store)
+    defer { browser.stop() }
+    let loader = browser.list
     loader.wallClock = { [time] in time.date }
     var result = Result(passed: 0, failed: 0)
-    let steps: [(String, (PagedLoader<Country, Int>) async throws -> [String])] = [
-      ("first load", firstLoad),
-      ("page through to the end", pageToEnd),
-      ("refresh", refresh),
-      ("a failed refresh keeps the list", failedRefresh),
-      ("a failed load-more, then a retry", failedLoadMore),
-      ("a cancelled slow load", cancelledSlowLoad),
+    let steps: [(String, () async throws -> [String])] = [
+      ("first load", { try await firstLoad(browser) }),
+      ("page through to the end", { try await pageToEnd(loader) }),
+      ("refresh", { try await refresh(loader) }),
+      ("a failed refresh keeps the list", { try await failedRefresh(loader) }),
+      ("a failed load-more, then a retry", { try await failedLoadMore(loader) }),
+      ("a cancelled slow load", { try await cancelledSlowLoad(loader) }),
+      ("open a country's detail by key", { try await openDetail(browser) }),
+      (
+        "back, and open again: cached at once, revalidated when stale",
+        {
+          try await reopenDetail(browser)
+        }
+      ),
+      (
+        "an optimistic rename in the list and the detail, then success",
+        {
+          try await renameSucceeds(browser)
+        }
+      ),
+      (
+        "a rename while the server fails: shown at once, then rolled back",
+        {
+          try await renameRolledBack(browser)
+        }
+      ),
+      (
+        "renames the server refuses: typed errors, the data kept",
+        {
+          try await renameRefused(browser)
+        }
+      ),
+      ("the store inspector", { try await inspector(browser) }),
     ]
     for (index, (name, step)) in steps.enumerated() {
       output("=== step \(index + 1)/\(steps.count): \(name) ===\n")
       var problems: [String]
       do {
-        problems = try await step(loader)
+        problems = try await step()
       } catch {
         problems = ["\(error)"]
       }
@@ -75,19 +120,24 @@ public struct ScriptScenario {
         output("\n")
       }
     }
-    // Leave the server as the scenario found it.
+    // Leave the server as the scenario found it: no injected failures, the country's name back.
     _ = try? await client.control(latencyMs: 0, failureRate: 0, failNext: 0)
+    if let name = original.name { _ = try? await client.rename(code: Self.code, to: name) }
     output(result.summary + "\n")
     return result
   }
 
   // MARK: Steps
 
-  private func firstLoad(_ loader: PagedLoader<Country, Int>) async throws -> [String] {
+  private func firstLoad(_ browser: CountryBrowser) async throws -> [String] {
     try await client.control(latencyMs: 0, failureRate: 0, failNext: 0)
     var check = Check()
+    let loader = browser.list
     loader.reset()
-    loader.startLoad()
+    // The list appears: it observes its key in the store, which starts the first load.
+    browser.showList()
+    check.expect(
+      browser.store.observerCount(for: browser.listKey) == 1, "the list observes its key")
     let loading = show("while the first page loads, within the 150 ms progress delay", loader)
     check.expect(progress.display == .nothing, "nothing shown within the progress delay")
     check.expect(!loading.showsBlockingProgress, "no spinner for a load that may land at once")
@@ -204,14 +254,245 @@ public struct ScriptScenario {
     return check.problems
   }
 
+  private func openDetail(_ browser: CountryBrowser) async throws -> [String] {
+    var check = Check()
+    let key = CountryKey(client: client, code: Self.code)
+    guard let row = browser.list.items.firstIndex(where: { $0.alpha2 == Self.code }) else {
+      return ["expected \(Self.code) on the first page"]
+    }
+    let listed = show(
+      "↓ to row \(row + 1): Austria selected", browser.list, scroll: visible(row), selection: row)
+    check.expect(listed.content?[row].name == "Austria", "Austria at row \(row + 1)")
+    open(browser)
+    let opening = showDetail(
+      "⏎ opens country(AT): its first load, within the progress delay", browser)
+    check.expect(detailProgress.display == .nothing, "nothing shown within the progress delay")
+    check.expect(!opening.showsBlockingProgress, "no spinner for a load that may land at once")
+    check.expect(browser.store.observerCount(for: key) == 1, "the detail observes its key")
+    await browser.detail.loader?.load()
+    let loaded = showDetail("country(AT) loaded by its key", browser)
+    original.name = loaded.content?.name
+    check.expect(loaded.content?.name == "Austria", "Austria in the detail")
+    check.expect(loaded.content?.alpha3 == "AUT", "its alpha-3 code")
+    check.expect(
+      browser.store.cachedLoader(for: key) === browser.detail.loader,
+      "the detail's loader is the store's loader of the key")
+    check.expect(browser.store.count == 2, "two entries: the list and the country")
+    return check.problems
+  }
+
+  private func reopenDetail(_ browser: CountryBrowser) async throws -> [String] {
+    var check = Check()
+    let key = CountryKey(client: client, code: Self.code)
+    let row = browser.list.items.firstIndex { $0.alpha2 == Self.code } ?? 0
+    browser.back()
+    show(
+      "b: back to the list, the selection kept", browser.list, scroll: visible(row), selection: row)
+    check.expect(browser.store.observerCount(for: key) == 0, "nobody observes country(AT)")
+    check.expect(browser.store.value(for: key)?.name == "Austria", "the store keeps country(AT)")
+    open(browser)
+    let fresh = showDetail("⏎ again at once: the cached country, fresh, no request", browser)
+    check.expect(fresh.content?.name == "Austria", "the country at once")
+    check.expect(!fresh.isRefreshing, "no revalidation of a fresh value")
+    check.expect(browser.detail.loader?.isActive == false, "no request")
+    browser.back()
+    time.advance(by: .seconds(60))
+    output("(b, then 1 minute later: the country is older than the store's 30 s)\n")
+    check.expect(browser.detail.loader?.isStale == true, "country(AT) is stale")
+    open(browser)
+    let stale = showDetail(
+      "⏎ again: the cached country at once, revalidating in the background", browser)
+    check.expect(stale.content?.name == "Austria", "the country at once, from the cache")
+    check.expect(stale.isRefreshing, "the reload state: the refresh indicator")
+    check.expect(!stale.showsBlockingProgress, "no blocking progress")
+    await browser.detail.loader?.load()
+    let revalidated = showDetail("revalidated", browser)
+    check.expect(!revalidated.isRefreshing, "the refresh indicator is gone")
+    check.expect(
+      browser.detail.loader?.loadedDate == time.date, "the country is dated now: updated just now")
+    return check.problems
+  }
+
+  private func renameSucceeds(_ browser: CountryBrowser) async throws -> [String] {
+    var check = Check()
+    let row = browser.list.items.firstIndex { $0.alpha2 == Self.code } ?? 0
+    guard let austria = browser.detail.value else { return ["expected Austria in the detail"] }
+    showDetail("r: type the new name", browser, editingName: Self.newName)
+    browser.startRename(Rename(country: austria, name: Self.newName))
+    let optimistic = showDetail(
+      "⏎: the new name at once, while the server has not answered", browser,
+      message: renameStatus(browser))
+    check.expect(optimistic.content?.name == Self.newName, "the new name in the detail")
+    check.expect(browser.rename.isRunning, "the rename runs")
+    let list = show(
+      "the list under the detail shows it too", browser.list, scroll: visible(row), selection: row,
+      message: renameStatus(browser))
+    check.expect(list.content?[row].name == Self.newName, "the new name in the list")
+    await browser.waitForRename()
+    check.expect(browser.rename.phase.output?.name == Self.newName, "the server answered")
+    let saved = showDetail(
+      "the server stored it: both keys invalidated, revalidating", browser,
+      message: renameStatus(browser))
+    check.expect(saved.isRefreshing, "the detail revalidates")
+    check.expect(browser.list.phase.isReloading, "the list revalidates from its first page")
+    check.expect(saved.content?.name == Self.newName, "the new name stays while it revalidates")
+    await browser.detail.loader?.load()
+    await browser.list.load()
+    let fresh = showDetail("revalidated: the name the server stored", browser)
+    check.expect(fresh.content?.name == Self.newName, "the server's name in the detail")
+    check.expect(
+      browser.list.items.first { $0.alpha2 == Self.code }?.name == Self.newName,
+      "the server's name in the list")
+    check.expect(
+      try await client.country(code: Self.code).name == Self.newName,
+      "a later load sees the rename")
+    return check.problems
+  }
+
+  private func renameRolledBack(_ browser: CountryBrowser) async throws -> [String] {
+    var check = Check()
+    let row = browser.list.items.firstIndex { $0.alpha2 == Self.code } ?? 0
+    guard let country = browser.detail.value else { return ["expected the country"] }
+    let knobs = try await client.control(failureRate: 1)
+    output("(f: the server fails every request, failure_rate=\(knobs.failureRate))\n")
+    browser.startRename(Rename(country: country, name: Self.failingName))
+    let optimistic = showDetail(
+      "r, “\(Self.failingName)”, ⏎: the new name at once", browser, injectsFailures: true,
+      message: renameStatus(browser))
+    check.expect(optimistic.content?.name == Self.failingName, "the new name in the detail")
+    check.expect(
+      browser.list.items[row].name == Self.failingName, "the new name in the list")
+    await browser.waitForRename()
+    let failed = showDetail(
+      "the server failed: the edit is rolled back", browser, injectsFailures: true,
+      message: renameStatus(browser))
+    check.expect(failed.content?.name == Self.newName, "the old name back in the detail")
+    check.expect(
+      browser.rename.phase.error.map(describe)?.contains("HTTP 500") == true,
+      "the rename failed with HTTP 500")
+    check.expect(
+      renameStatus(browser)
+        == "Could not rename: The server answered with an error (HTTP 500). The name stays as it was.",
+      "the message says so")
+    let list = show(
+      "the list: rolled back too", browser.list, scroll: visible(row), selection: row,
+      injectsFailures: true, message: renameStatus(browser))
+    check.expect(list.content?[row].name == Self.newName, "the old name back in the list")
+    try await client.control(failureRate: 0)
+    output("(f: failures off)\n")
+    check.expect(
+      try await client.country(code: Self.code).name == Self.newName,
+      "the server stored nothing")
+    return check.problems
+  }
+
+  private func renameRefused(_ browser: CountryBrowser) async throws -> [String] {
+    var check = Check()
+    let listKey = browser.listKey
+    guard let country = browser.detail.value else { return ["expected the country"] }
+    let listBefore = browser.store.items(for: listKey)
+    browser.startRename(Rename(country: country, name: ""))
+    await browser.waitForRename()
+    let empty = showDetail(
+      "r, an empty name, ⏎: the server answers 422, the edit rolls back", browser,
+      message: renameStatus(browser))
+    check.expect(
+      browser.rename.phase.error as? RenameError
+        == .invalidName(code: Self.code, message: "the name must not be empty"),
+      "a typed error: RenameError.invalidName")
+    check.expect(empty.content?.name == Self.newName, "the name stays in the detail")
+    check.expect(browser.store.items(for: listKey) == listBefore, "the list stays")
+    let nowhere = Country(id: 999, name: "Nowhere", alpha2: "ZZ", alpha3: "ZZZ", flag: "🏳")
+    browser.startRename(Rename(country: nowhere, name: "Somewhere"))
+    await browser.waitForRename()
+    showDetail(
+      "a rename of an unknown code (ZZ): the server answers 404", browser,
+      message: renameStatus(browser))
+    check.expect(
+      browser.rename.phase.error as? RenameError == .unknownCountry(code: "ZZ"),
+      "a typed error: RenameError.unknownCountry")
+    check.expect(
+      browser.store.cachedLoader(for: CountryKey(client: client, code: "ZZ")) == nil,
+      "no entry made for the unknown code")
+    check.expect(browser.store.items(for: listKey) == listBefore, "the list stays")
+    check.expect(browser.detail.value?.name == Self.newName, "the detail stays")
+    return check.problems
+  }
+
+  private func inspector(_ browser: CountryBrowser) async throws -> [String] {
+    var check = Check()
+    let knobs = try await client.control(failNext: 1)
+    output("(server: fail_next=\(knobs.failNext))\n")
+    await browser.detail.loader?.reload()
+    time.advance(by: .seconds(12))
+    output("(⏎ reloads the country and fails; 12 seconds later)\n")
+    let rows = browser.inspectorRows()
+    showDetail("i: the inspector under the detail", browser, inspector: rows)
+    check.expect(rows.map(\.key) == ["countries", "country(AT)"], "two entries, by key")
+    check.expect(rows.map(\.observers) == [1, 1], "each observed once")
+    check.expect(
+      rows.map(\.kind) == [.loaded, .reloadFailed], "the list loaded, the country failed")
+    check.expect(rows.map(\.failures) == [0, 1], "one failure of the country")
+    check.expect(rows.allSatisfy { $0.age == .seconds(12) }, "both 12 s old")
+    // Step 11 rolled both values back, and a value restored from memory is marked stale.
+    check.expect(rows.allSatisfy(\.isStale), "both stale: rolled back in step 11")
+    browser.back()
+    let back = browser.inspectorRows()
+    let row = browser.list.items.firstIndex { $0.alpha2 == Self.code } ?? 0
+    show(
+      "b: the list, with the inspector", browser.list, scroll: visible(row), selection: row,
+      inspector: back)
+    check.expect(back.map(\.observers) == [1, 0], "country(AT) has no observer any more")
+    check.expect(browser.store.count == 2, "its entry stays cached")
+    return check.problems
+  }
+
   // MARK: Helpers
+
+  /// Opens the detail of ``code``, with its dates on the script's wall clock.
+  private func open(_ browser: CountryBrowser) {
+    browser.open(code: Self.code)
+    browser.detail.loader?.wallClock = { [time] in time.date }
+  }
+
+  /// The scroll position that shows `row` at the bottom of the list.
+  private func visible(_ row: Int) -> ScreenContext.Scroll {
+    .top(max(0, row - listRows + 1))
+  }
+
+  /// The message line about the last rename, as the interactive app shows it.
+  private func renameStatus(_ browser: CountryBrowser) -> String? {
+    browser.lastRename.flatMap { strings.renameStatus(browser.rename.phase, name: $0.name) }
+  }
+
+  /// Prints the detail's screen under a caption and returns the presentation it shows, calmed
+  /// by the anti-flicker rules at the script's time.
+  @discardableResult
+  private func showDetail(
+    _ caption: String, _ browser: CountryBrowser, injectsFailures: Bool = false,
+    message: String? = nil, editingName: String? = nil, inspector: [InspectorRow]? = nil
+  ) -> Presentation<Country, any Error> {
+    let detail = browser.detail
+    let phase = detail.phase
+    detailProgress.update(kind: phase.kind)
+    let presentation = phase.presentation(progress: detailProgress.display)
+    let context = ScreenContext(
+      source: client.baseURL.absoluteString, width: width, listRows: listRows,
+      injectsFailures: injectsFailures, message: message, strings: strings,
+      loadedAt: detail.loader?.loadedDate, now: time.date, progress: detailProgress.display,
+      editingName: editingName, inspector: inspector)
+    output("--- \(caption) ---\n" + renderDetail(presentation, context: context))
+    return presentation
+  }
 
   /// Prints the loader's screen under a caption and returns the presentation it shows: calmed
   /// by the anti-flicker rules at the script's time, with the list's age and what VoiceOver
   /// would announce for the change since the last screen.
+  @discardableResult
   private func show(
     _ caption: String, _ loader: PagedLoader<Country, Int>, scroll: ScreenContext.Scroll = .end,
-    message: String? = nil
+    selection: Int? = nil, injectsFailures: Bool = false, message: String? = nil,
+    inspector: [InspectorRow]? = nil
   ) -> Presentation<PagedLoader<Country, Int>.Items, any Error> {
     let phase = loader.phase
     progress.update(kind: phase.kind)
@@ -222,8 +503,10 @@ public struct ScriptScenario {
         message: { [strings] in strings.defaults.message(for: $0) }))
     let context = ScreenContext(
       source: client.baseURL.absoluteString, width: width, listRows: listRows, scroll: scroll,
-      message: message, strings: strings, loadedAt: loader.loadedDate, now: time.date,
-      progress: progress.display, announcement: spoken.announcement.map(strings.voiceOverSays))
+      injectsFailures: injectsFailures, message: message, strings: strings,
+      loadedAt: loader.loadedDate, now: time.date, progress: progress.display,
+      announcement: spoken.announcement.map(strings.voiceOverSays), selection: selection,
+      inspector: inspector)
     output("--- \(caption) ---\n" + render(presentation, context: context))
     return presentation
   }
@@ -240,6 +523,12 @@ private final class Spoken {
     announcement = shown.flatMap { Announcement(from: $0, to: snapshot) }
     shown = snapshot
   }
+}
+
+/// What the script changed on the server, to put back at the end.
+@MainActor
+private final class Original {
+  var name: String?
 }
 
 /// Collects the expectations a step missed.

@@ -34,6 +34,12 @@ public enum ANSI {
 public enum Key: Equatable, Sendable {
   case character(Character)
   case up, down, pageUp, pageDown, home, end
+  /// Return or Enter (a carriage return in raw mode, or a line feed).
+  case enter
+  /// Backspace or Delete-backwards (DEL or Ctrl-H).
+  case backspace
+  /// The Escape key alone, not the start of a sequence.
+  case escape
   case interrupt
   case endOfInput
 
@@ -46,6 +52,7 @@ public enum Key: Equatable, Sendable {
     case [0x1B, 0x5B, 0x36, 0x7E]: return [.pageDown]
     case [0x1B, 0x5B, 0x48], [0x1B, 0x5B, 0x31, 0x7E]: return [.home]
     case [0x1B, 0x5B, 0x46], [0x1B, 0x5B, 0x34, 0x7E]: return [.end]
+    case [0x1B]: return [.escape]
     default: break
     }
     if bytes.first == 0x1B { return [] }  // another escape sequence: ignore it whole
@@ -53,6 +60,8 @@ public enum Key: Equatable, Sendable {
       switch character {
       case "\u{03}": .interrupt
       case "\u{04}": .endOfInput
+      case "\r", "\n", "\r\n": .enter
+      case "\u{7F}", "\u{08}": .backspace
       default: .character(character)
       }
     }

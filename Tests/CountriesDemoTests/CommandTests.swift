@@ -19,7 +19,7 @@ private func runCommand(
 
 @Suite("countries command", .timeLimit(.minutes(1)))
 struct CommandTests {
-  @Test("--script runs the six steps against the embedded server and passes")
+  @Test("--script runs the twelve steps against the embedded server and passes")
   @MainActor
   func scriptTranscript() async throws {
     let (status, output, errors) = await runCommand(["--script"])
@@ -28,15 +28,20 @@ struct CommandTests {
     let port = try #require(
       output.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)/).map { String($0.1) })
     let transcript = output.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:PORT")
-    #expect(transcript.hasSuffix("script: 6 passed, 0 failed\n"))
+    #expect(ScriptScenario.stepCount == 12)
+    #expect(transcript.hasSuffix("script: 12 passed, 0 failed\n"))
     #expect(!transcript.contains("FAIL"))
     #expect(!transcript.contains("\u{1B}"))
     let steps = [
       "first load", "page through to the end", "refresh", "a failed refresh keeps the list",
-      "a failed load-more, then a retry", "a cancelled slow load",
+      "a failed load-more, then a retry", "a cancelled slow load", "open a country's detail by key",
+      "back, and open again: cached at once, revalidated when stale",
+      "an optimistic rename in the list and the detail, then success",
+      "a rename while the server fails: shown at once, then rolled back",
+      "renames the server refuses: typed errors, the data kept", "the store inspector",
     ]
     for (index, step) in steps.enumerated() {
-      #expect(transcript.contains("=== step \(index + 1)/6: \(step) ===\n"))
+      #expect(transcript.contains("=== step \(index + 1)/12: \(step) ===\n"))
       #expect(transcript.contains("PASS step \(index + 1): \(step)\n"))
     }
     // What each step shows, in order.
@@ -69,7 +74,58 @@ struct CommandTests {
       "--- 150 ms later: progress ---",
       "⠋ Loading countries…",
       "Nothing loaded yet. Press r to load the countries.\n\(rule)\nLoad cancelled.",
-      "script: 6 passed, 0 failed",
+      // Step 7: the selected row opens its country by key, a first load without a spinner.
+      "▸ 🇦🇹  Austria                                       AT  AUT\n  rows 10–15 of 25\n",
+      "--- ⏎ opens country(AT): its first load, within the progress delay ---\n"
+        + "Countries · http://127.0.0.1:PORT",
+      "\(rule)\n\n\(rule)\nb/Esc back · r rename · ⏎ reload · d dismiss · c cancel\n",
+      "--- country(AT) loaded by its key ---\nCountries › Austria · Updated just now ·",
+      "\(rule)\n  🇦🇹  Austria\n\n    Alpha-2 code  AT\n    Alpha-3 code  AUT\n"
+        + "    Numeric code  040\n\(rule)\n",
+      // Step 8: back, and open again: fresh at once, then stale at once and revalidating.
+      "--- b: back to the list, the selection kept ---",
+      "▸ 🇦🇹  Austria ",
+      "--- ⏎ again at once: the cached country, fresh, no request ---\n"
+        + "Countries › Austria · Updated just now ·",
+      "(b, then 1 minute later: the country is older than the store's 30 s)\n",
+      "Countries › Austria · Updated 1 min ago · ",
+      "[failures: off]\n⠋ Refreshing…\n\(rule)\n  🇦🇹  Austria\n",
+      "--- revalidated ---\nCountries › Austria · Updated just now ·",
+      // Step 9: the name typed, then at once in the detail and the list, then the server's.
+      "  New name: Österreich▏\n\(rule)\nType the new name · ⏎ save · Esc cancel\n",
+      "Countries › Österreich · Updated just now",
+      "  🇦🇹  Österreich\n",
+      "\(rule)\nRenaming to “Österreich”…\n",
+      "▸ 🇦🇹  Österreich                                    AT  AUT\n",
+      "Renaming to “Österreich”…\n",
+      "--- the server stored it: both keys invalidated, revalidating ---",
+      "⠋ Refreshing…\n",
+      "Renamed to “Österreich”.\n",
+      // Step 10: with failures on, the new name at once, then rolled back with the reason.
+      "(f: the server fails every request, failure_rate=1.0)",
+      "Countries › Autriche · Updated just now",
+      "[failures: on]\n\(rule)\n  🇦🇹  Autriche\n",
+      "--- the server failed: the edit is rolled back ---\nCountries › Österreich",
+      "  🇦🇹  Österreich\n",
+      "Could not rename: The server answered with an error (HTTP 500). The name\n"
+        + "stays as it was.\n",
+      "▸ 🇦🇹  Österreich ",
+      // Step 11: refusals are typed errors, shown; nothing changes.
+      "Could not rename: The server refused the name: it must have 1 to 100\n"
+        + "characters. The name stays as it was.\n",
+      "Could not rename: The server has no country with the code ZZ. The name\n"
+        + "stays as it was.\n",
+      // Step 12: the inspector, under the detail and then under the list.
+      "! Refresh failed · Showing data from 12 s ago\n",
+      """
+      Store inspector · 2 entries
+        key          phase         age               observers  failures
+        countries    loaded        12 s ago · stale  1          0
+        country(AT)  reloadFailed  12 s ago · stale  1          1
+      """,
+      "--- b: the list, with the inspector ---",
+      "  country(AT)  reloadFailed  12 s ago · stale  0          1\n",
+      "script: 12 passed, 0 failed",
     ]
     var rest = transcript[...]
     for expected in expectedInOrder {
@@ -77,9 +133,9 @@ struct CommandTests {
       rest = rest[range.upperBound...]
     }
     let firstLoad = try #require(
-      transcript.firstRange(of: "=== step 1/6")
+      transcript.firstRange(of: "=== step 1/12")
         .flatMap { start in
-          transcript[start.upperBound...].firstRange(of: "=== step 2/6").map {
+          transcript[start.upperBound...].firstRange(of: "=== step 2/12").map {
             transcript[start.upperBound..<$0.lowerBound]
           }
         })
@@ -142,14 +198,21 @@ struct CommandTests {
     #expect(errors.contains("<!doctype html>"))
   }
 
-  @Test("a --base-url that is a CountriesServer works like the embedded one")
+  @Test("a --base-url that is a CountriesServer works like the embedded one, again and again")
   @MainActor
   func externalServer() async throws {
-    try await withServer { _, baseURL in
-      let (status, output, _) = await runCommand(["--script", "--base-url", baseURL.absoluteString])
-      #expect(status == 0)
-      #expect(output.contains("countries --script against \(baseURL.absoluteString)"))
-      #expect(output.hasSuffix("script: 6 passed, 0 failed\n"))
+    try await withServer { server, baseURL in
+      // The script puts back what it renamed, so a second run against the same server passes.
+      for _ in 0..<2 {
+        let (status, output, _) = await runCommand([
+          "--script", "--base-url", baseURL.absoluteString,
+        ])
+        #expect(status == 0)
+        #expect(output.contains("countries --script against \(baseURL.absoluteString)"))
+        #expect(output.hasSuffix("script: 12 passed, 0 failed\n"))
+        #expect(await server.country(alpha2: "AT")?.name == "Austria")
+        #expect(await server.knobs == ServerKnobs())
+      }
     }
   }
 }

@@ -86,6 +86,67 @@ struct CountriesServerTests {
     }
   }
 
+  @Test("PUT /countries/<alpha2> renames and stores: later pages and lookups show the new name")
+  func rename() async throws {
+    try await withServer { server, baseURL in
+      let response = try await send(
+        url(baseURL, "/countries/at"), method: "PUT", body: #"{"name":"  Österreich "}"#)
+      #expect(response.status == 200)
+      let renamed = try response.decode(Country.self)
+      #expect(
+        renamed == Country(id: 40, name: "Österreich", alpha2: "AT", alpha3: "AUT", flag: "🇦🇹"))
+      #expect(try await send(url(baseURL, "/countries/AT")).decode(Country.self) == renamed)
+      let page = try await send(url(baseURL, "/countries?limit=25")).decode(CountriesPage.self)
+      #expect(page.items[14] == renamed, "the country keeps its place in the list")
+      #expect(await server.country(alpha2: "at") == renamed)
+      #expect(server.countries[14].name == "Austria", "the initial list stays as it was")
+    }
+  }
+
+  @Test(
+    "PUT /countries/<alpha2> refuses bad input with a 4xx and stores nothing",
+    arguments: [
+      ("/countries/AT", #"{"name":""}"#, 422, "the name must not be empty"),
+      ("/countries/AT", #"{"name":" \n "}"#, 422, "the name must not be empty"),
+      (
+        "/countries/AT", #"{"name":"\#(String(repeating: "x", count: 101))"}"#, 422,
+        "at most 100 characters"
+      ),
+      ("/countries/ZZ", #"{"name":"Nowhere"}"#, 404, "no country with the code 'ZZ'"),
+      ("/countries/1", #"{"name":"One"}"#, 400, "not an alpha-2 code"),
+      ("/countries/AT", #"{"title":"Austria"}"#, 400, "the body must be JSON"),
+      ("/countries/AT", "Austria", 400, "the body must be JSON"),
+    ])
+  func renameRefused(path: String, body: String, status: Int, message: String) async throws {
+    try await withServer { server, baseURL in
+      let response = try await send(url(baseURL, path), method: "PUT", body: body)
+      #expect(response.status == status)
+      #expect(try response.decode(APIErrorBody.self).error.contains(message))
+      #expect(await server.country(alpha2: "AT")?.name == "Austria")
+    }
+  }
+
+  @Test("PUT /countries/<alpha2> goes through the knobs: an injected failure stores nothing")
+  func renameHonoursTheKnobs() async throws {
+    try await withServer(knobs: ServerKnobs(failNext: 1)) { server, baseURL in
+      let failed = try await send(
+        url(baseURL, "/countries/AT"), method: "PUT", body: #"{"name":"Österreich"}"#)
+      #expect(failed.status == 500)
+      #expect(try failed.decode(APIErrorBody.self).error == "injected failure (fail_next)")
+      #expect(await server.country(alpha2: "AT")?.name == "Austria")
+      #expect(await server.knobs.failNext == 0, "the rename consumed the injected failure")
+      await server.setKnobs(ServerKnobs(failureRate: 1))
+      let refused = try await send(
+        url(baseURL, "/countries/AT"), method: "PUT", body: #"{"name":"Österreich"}"#)
+      #expect(refused.status == 500)
+      await server.setKnobs(ServerKnobs())
+      let renamed = try await send(
+        url(baseURL, "/countries/AT"), method: "PUT", body: #"{"name":"Österreich"}"#)
+      #expect(renamed.status == 200)
+      #expect(await server.country(alpha2: "AT")?.name == "Österreich")
+    }
+  }
+
   @Test("GET /fail always answers 500, unknown paths 404 and wrong methods 405")
   func failAndRouting() async throws {
     try await withServer { _, baseURL in
@@ -96,6 +157,7 @@ struct CountriesServerTests {
       }
       #expect(try await send(url(baseURL, "/nowhere")).status == 404)
       #expect(try await send(url(baseURL, "/countries"), method: "POST").status == 405)
+      #expect(try await send(url(baseURL, "/countries/AT"), method: "DELETE").status == 405)
     }
   }
 

@@ -24,11 +24,15 @@ struct TestResponse {
   }
 }
 
-/// Sends one request and waits for the real server's answer.
-func send(_ url: URL, method: String = "GET") async throws -> TestResponse {
+/// Sends one request, with `body` if given, and waits for the real server's answer.
+func send(_ url: URL, method: String = "GET", body: String? = nil) async throws -> TestResponse {
   var request = URLRequest(url: url)
   request.httpMethod = method
   request.cachePolicy = .reloadIgnoringLocalCacheData
+  if let body {
+    request.httpBody = Data(body.utf8)
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+  }
   let (data, response) = try await URLSession.shared.data(for: request)
   let status = try #require(response as? HTTPURLResponse).statusCode
   return TestResponse(status: status, body: data)

@@ -92,5 +92,12 @@ struct OptionsTests {
       arguments: ["--help"], isInteractive: false, output: { output += $0 }, errorOutput: { _ in })
     #expect(status == 0)
     #expect(output == Options.usage)
+    // Every key of the screens is in the usage.
+    for key in [
+      "up/down or j/k  select", "Enter  open the selected country", "b or Esc  back to the list",
+      "r  rename", "i  toggle the store inspector", "c  cancel the running rename",
+    ] {
+      #expect(output.contains(key), "the usage names \(key)")
+    }
   }
 }

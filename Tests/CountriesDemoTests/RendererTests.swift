@@ -24,21 +24,54 @@ private let countries = [
 
 private typealias Screen = Presentation<[Country], any Error>
 
+private typealias Detail = Presentation<Country, any Error>
+
+private func context(
+  listRows: Int = 5, scroll: ScreenContext.Scroll = .top(0), isStyled: Bool = false,
+  language: String = "en", loadedAt: Date? = nil, age: Int = 0,
+  progress: ProgressDisplay = .source, message: String? = nil, announcement: String? = nil,
+  selection: Int? = nil, editingName: String? = nil, inspector: [InspectorRow]? = nil
+) -> ScreenContext {
+  ScreenContext(
+    source: "http://127.0.0.1:1", width: 76, listRows: listRows, scroll: scroll, message: message,
+    isStyled: isStyled, strings: DemoStrings(language: language), loadedAt: loadedAt,
+    now: (loadedAt ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(Double(age)),
+    progress: progress, announcement: announcement, selection: selection,
+    editingName: editingName, inspector: inspector)
+}
+
 private func screen(
   _ presentation: Screen, listRows: Int = 5, scroll: ScreenContext.Scroll = .top(0),
   isStyled: Bool = false, language: String = "en", loadedAt: Date? = nil, age: Int = 0,
-  progress: ProgressDisplay = .source, announcement: String? = nil
+  progress: ProgressDisplay = .source, message: String? = nil, announcement: String? = nil,
+  selection: Int? = nil, inspector: [InspectorRow]? = nil
 ) -> String {
   render(
     presentation,
-    context: ScreenContext(
-      source: "http://127.0.0.1:1", width: 76, listRows: listRows, scroll: scroll,
-      isStyled: isStyled, strings: DemoStrings(language: language), loadedAt: loadedAt,
-      now: (loadedAt ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(Double(age)),
-      progress: progress, announcement: announcement))
+    context: context(
+      listRows: listRows, scroll: scroll, isStyled: isStyled, language: language,
+      loadedAt: loadedAt, age: age, progress: progress, message: message,
+      announcement: announcement, selection: selection, inspector: inspector))
 }
 
+private func detail(
+  _ presentation: Detail, isStyled: Bool = false, language: String = "en", loadedAt: Date? = nil,
+  age: Int = 0, progress: ProgressDisplay = .source, message: String? = nil,
+  editingName: String? = nil, inspector: [InspectorRow]? = nil
+) -> String {
+  renderDetail(
+    presentation,
+    context: context(
+      isStyled: isStyled, language: language, loadedAt: loadedAt, age: age, progress: progress,
+      message: message, editingName: editingName, inspector: inspector))
+}
+
+private let austria = Country(id: 40, name: "Austria", alpha2: "AT", alpha3: "AUT", flag: "🇦🇹")
+
 private let rule = String(repeating: "─", count: 76)
+
+/// The two help lines of the list.
+private let listHelp = "\(keyHelp)\n\(commonKeyHelp)\n"
 
 @Suite("render(_:context:)")
 struct RendererTests {
@@ -51,6 +84,7 @@ struct RendererTests {
         Nothing loaded yet. Press r to load the countries.
         \(rule)
         \(keyHelp)
+        \(commonKeyHelp)
 
         """)
   }
@@ -74,6 +108,7 @@ struct RendererTests {
           ⠋ Loading more…
         \(rule)
         \(keyHelp)
+        \(commonKeyHelp)
 
         """)
   }
@@ -144,7 +179,7 @@ struct RendererTests {
     let text = screen(
       Screen(body: .content(countries, isPlaceholder: false), footer: .endOfList),
       announcement: DemoStrings(language: "en").voiceOverSays(.loaded(count: 3)))
-    #expect(text.hasSuffix("\(rule)\nVoiceOver says: 3 countries loaded\n\(keyHelp)\n"))
+    #expect(text.hasSuffix("\(rule)\nVoiceOver says: 3 countries loaded\n\(listHelp)"))
   }
 
   @Test("every text follows the language: German and Japanese screens")
@@ -212,5 +247,163 @@ struct RendererTests {
   func pure() {
     let presentation = Screen(body: .content(countries, isPlaceholder: false), footer: .loading)
     #expect(screen(presentation) == screen(presentation))
+    let country = Detail(body: .content(austria, isPlaceholder: false))
+    #expect(detail(country) == detail(country))
+  }
+
+  @Test("the selected row starts with ▸ and is inverse when styled; placeholders never are")
+  func selection() {
+    let content = Screen(body: .content(countries, isPlaceholder: false), footer: .endOfList)
+    let text = screen(content, selection: 1)
+    #expect(text.contains("\n  🇦🇫  Afghanistan "))
+    #expect(text.contains("\n▸ 🇦🇽  Åland Islands                                 AX  ALA\n"))
+    #expect(text.contains("\n  🇦🇱  Albania "))
+    #expect(!screen(content).contains("▸"), "no selection, no marker")
+    let styled = screen(content, isStyled: true, selection: 2)
+    #expect(
+      styled.contains(ANSI.inverse("▸ 🇦🇱  Albania                                       AL  ALB")))
+    let scrolled = screen(content, listRows: 2, scroll: .top(1), selection: 2)
+    #expect(scrolled.contains("▸ 🇦🇱  Albania"), "the index counts from the first item")
+    let placeholder = screen(Screen(body: .content(countries, isPlaceholder: true)), selection: 0)
+    #expect(!placeholder.contains("▸"))
+  }
+
+  @Test("a country's detail: flag and name, its codes, and the detail's keys")
+  func detailScreen() {
+    #expect(
+      detail(Detail(body: .content(austria, isPlaceholder: false)), loadedAt: loadedAt, age: 12)
+        == """
+        Countries › Austria · Updated 12 s ago · http://127.0.0.1:1  [failures: off]
+        \(rule)
+          🇦🇹  Austria
+
+            Alpha-2 code  AT
+            Alpha-3 code  AUT
+            Numeric code  040
+        \(rule)
+        b/Esc back · r rename · ⏎ reload · d dismiss · c cancel
+        \(commonKeyHelp)
+
+        """)
+  }
+
+  @Test("a stale detail revalidates with the refresh indicator over the country that stays")
+  func detailRevalidating() {
+    let text = detail(Detail(body: .content(austria, isPlaceholder: false), isRefreshing: true))
+    #expect(
+      text.hasPrefix(
+        "Countries › Austria · http://127.0.0.1:1                     [failures: off]\n"
+          + "⠋ Refreshing…\n\(rule)\n  🇦🇹  Austria\n"))
+    #expect(!text.contains("Loading the country"))
+  }
+
+  @Test("a failed revalidation: the banner with the detail's keys, the country stays")
+  func detailBanner() {
+    let text = detail(
+      Detail(body: .content(austria, isPlaceholder: false), banner: boom()), loadedAt: loadedAt,
+      age: 90)
+    #expect(
+      text.contains(
+        "! Refresh failed · Showing data from 1 min ago\n"
+          + "  The server answered with an error (HTTP 500).\n  ⏎: try again · d: dismiss\n"))
+    #expect(text.contains("  🇦🇹  Austria\n"))
+  }
+
+  @Test("a detail's first load: blank within the delay, then progress; a failure offers a retry")
+  func detailLoadingAndFailure() {
+    let blank = detail(Detail(body: .idle), progress: .nothing)
+    #expect(blank.contains("\(rule)\n\n\(rule)\n"))
+    #expect(detail(Detail(body: .idle)).contains("\nNot loaded. Press ⏎ to load the country.\n"))
+    #expect(detail(Detail(body: .progress)).contains("\n⠋ Loading the country…\n"))
+    let failed = detail(Detail(body: .failure(boom(), isRetrying: false)))
+    #expect(
+      failed.contains(
+        "✗ Could not load the country.\n  The server answered with an error (HTTP 500).\n\n"
+          + "Press ⏎ to retry.\n"))
+    #expect(
+      detail(Detail(body: .failure(boom(), isRetrying: true))).contains("\n⠋ Retrying…\n"))
+  }
+
+  @Test("typing a new name: the line under the country, and the rename's keys alone")
+  func detailEditing() {
+    let text = detail(
+      Detail(body: .content(austria, isPlaceholder: false)), editingName: "Österr")
+    #expect(
+      text.hasSuffix(
+        """
+            Numeric code  040
+
+          New name: Österr▏
+        \(rule)
+        Type the new name · ⏎ save · Esc cancel
+
+        """))
+    #expect(!text.contains(commonKeyHelp), "q types a letter while a name is typed")
+  }
+
+  @Test("a long message wraps over lines instead of being cut")
+  func messageWraps() {
+    let message = DemoStrings(language: "en").renameStatus(.failed(boom()), name: "Österreich")
+    #expect(
+      message
+        == "Could not rename: The server answered with an error (HTTP 500). The name stays as it was."
+    )
+    let text = detail(Detail(body: .content(austria, isPlaceholder: false)), message: message)
+    #expect(
+      text.contains(
+        "\(rule)\nCould not rename: The server answered with an error (HTTP 500). The name\n"
+          + "stays as it was.\nb/Esc back"))
+    #expect(!text.contains("…\n"))
+  }
+
+  @Test("the store inspector: its entries in columns, key, phase, age, observers, failures")
+  func inspector() {
+    let rows = [
+      InspectorRow(key: "countries", kind: .loaded, age: .seconds(72), observers: 1),
+      InspectorRow(
+        key: "country(AT)", kind: .reloadFailed, age: .seconds(5), isStale: true, observers: 0,
+        failures: 2),
+      InspectorRow(key: "country(JP)", kind: .loading, observers: 1),
+    ]
+    let text = screen(
+      Screen(body: .content(countries, isPlaceholder: false), footer: .endOfList),
+      inspector: rows)
+    #expect(
+      text.hasSuffix(
+        """
+        \(rule)
+        Store inspector · 3 entries
+          key          phase         age              observers  failures
+          countries    loaded        72 s ago         1          0
+          country(AT)  reloadFailed  5 s ago · stale  0          2
+          country(JP)  loading       —                1          0
+        \(rule)
+        \(listHelp)
+        """))
+    let one = detail(Detail(body: .idle), inspector: [InspectorRow(key: "countries", kind: .idle)])
+    #expect(one.contains("Store inspector · 1 entry\n"))
+    #expect(
+      detail(Detail(body: .idle), inspector: []).contains(
+        "Store inspector · 0 entries\n  No entries.\n"))
+    #expect(!screen(Screen(body: .idle)).contains("Store inspector"), "hidden without rows")
+  }
+
+  @Test("the detail and the inspector follow the language; wide characters count two cells")
+  func detailAndInspectorInOtherLanguages() {
+    let rows = [InspectorRow(key: "countries", kind: .loaded, age: .seconds(3), observers: 1)]
+    let german = detail(
+      Detail(body: .content(austria, isPlaceholder: false)), language: "de", inspector: rows)
+    #expect(german.hasPrefix("Länder › Austria"))
+    #expect(german.contains("    Numerischer Code  040\n"))
+    #expect(german.contains("    Alpha-2-Code      AT\n"))
+    #expect(german.contains("b/Esc zurück · r umbenennen"))
+    #expect(german.contains("  Schlüssel  Phase   Alter    Beobachter  Fehlschläge\n"))
+    #expect(german.contains("  countries  loaded  vor 3 s  1           0\n"))
+    let japanese = detail(
+      Detail(body: .content(austria, isPlaceholder: false)), language: "ja", inspector: rows)
+    // "キー" takes four cells, so "countries" (nine) sets the width of the first column.
+    #expect(japanese.contains("  キー       フェーズ  経過   監視数  失敗数\n"))
+    #expect(japanese.contains("  countries  loaded    3秒前  1       0\n"))
+    #expect(!japanese.contains("Alpha-2 code"))
   }
 }
