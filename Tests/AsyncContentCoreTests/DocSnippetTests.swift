@@ -771,7 +771,6 @@ func snippetSearchFirst(_ store: LoaderStore) -> KeyedLoader<SearchKey> {
 func snippetSearchNext(_ search: KeyedLoader<SearchKey>) -> [String] {
   var printed: [String] = []
   func print(_ text: String) { printed.append(text) }
-  // … the results for "aus" land; the user types one more letter:
   search.select(SearchKey(query: "aust"))
   if search.isPlaceholder, case .reloading(let results) = search.phase {
     print("\(results.count) results for the previous query")  // dimmed while "aust" loads
