@@ -46,6 +46,21 @@ public struct AsyncView<
   private let failure: (any Error, Bool) -> FailureContent
   private let empty: Empty
 
+  private init(
+    source: AsyncViewSource<Value>, placeholder: Value?, isEmpty: @escaping (Value) -> Bool,
+    idle: Idle, loading: Loading, failure: @escaping (any Error, Bool) -> FailureContent,
+    empty: Empty, content: @escaping (Value) -> Content
+  ) {
+    self.source = source
+    self.placeholder = placeholder
+    self.isEmpty = isEmpty
+    self.idle = idle
+    self.loading = loading
+    self.failure = failure
+    self.empty = empty
+    self.content = content
+  }
+
   /// Creates a view that runs `operation` for `id` and shows its value.
   ///
   /// Without an `id`, the view shows the same thing for its whole life, as `task` without an id
@@ -87,16 +102,12 @@ public struct AsyncView<
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
     @ViewBuilder content: @escaping (Value) -> Content
   ) {
-    self.source = .operation(
-      id: AnyHashable(id), keepsPreviousValue: keepsPreviousValue, retry: retry,
-      operation: operation)
-    self.placeholder = placeholder
-    self.isEmpty = isEmpty
-    self.idle = idle()
-    self.loading = loading()
-    self.failure = failure
-    self.empty = empty()
-    self.content = content
+    self.init(
+      source: .operation(
+        id: AnyHashable(id), keepsPreviousValue: keepsPreviousValue, retry: retry,
+        operation: operation),
+      placeholder: placeholder, isEmpty: isEmpty, idle: idle(), loading: loading(),
+      failure: failure, empty: empty(), content: content)
   }
 
   /// Creates a view that shows the value of `key` from the store in the environment
@@ -146,7 +157,7 @@ public struct AsyncView<
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
     @ViewBuilder content: @escaping (Value) -> Content
   ) where Key.Value == Value {
-    self.source = .key(
+    let source = AsyncViewSource<Value>.key(
       KeySelection(
         key: AnyHashable(key),
         make: { KeyedLoader<Key>(store: $0, keepsPreviousValue: keepsPreviousValue) },
@@ -157,13 +168,9 @@ public struct AsyncView<
             KeyedValue(phase: $0.phase, loader: $0.loader, isPlaceholder: $0.isPlaceholder)
           }
         }))
-    self.placeholder = placeholder
-    self.isEmpty = isEmpty
-    self.idle = idle()
-    self.loading = loading()
-    self.failure = failure
-    self.empty = empty()
-    self.content = content
+    self.init(
+      source: source, placeholder: placeholder, isEmpty: isEmpty, idle: idle(),
+      loading: loading(), failure: failure, empty: empty(), content: content)
   }
 
   public var body: some View {

@@ -23,10 +23,7 @@ struct LoaderStoreInspectionTests {
     let gate = Gate<Int>()
     let failing = Gate<Int>()
     let store = LoaderStore(clock: clock, staleAfter: .seconds(30))
-    let shown = store.observe(NumberKey(1, gate: gate))
-    await yield { gate.pending == 1 }
-    gate.succeed(1)
-    await yield { shown.loader.phase.kind == .loaded }
+    let shown = await observeLoaded(1, for: NumberKey(1, gate: gate), in: store)
     let broken = store.observe(NumberKey(2, gate: failing))
     await yield { failing.pending == 1 }
     failing.fail(TestError(2))
@@ -77,10 +74,7 @@ struct LoaderStoreInspectionTests {
   @Test func invalidatingARowReloadsItsObservedEntry() async {
     let gate = Gate<Int>()
     let store = LoaderStore(clock: TestClock(), staleAfter: nil)
-    let subscription = store.observe(NumberKey(1, gate: gate))
-    await yield { gate.pending == 1 }
-    gate.succeed(1)
-    await yield { subscription.loader.phase.kind == .loaded }
+    let subscription = await observeLoaded(1, for: NumberKey(1, gate: gate), in: store)
 
     let row = store.snapshot()[0]
     store.invalidate(row.key)  // the row's Invalidate: an `any StoreKey` opens
@@ -95,10 +89,7 @@ struct LoaderStoreInspectionTests {
   @Test func resettingARowShowsItsFirstLoadAgain() async {
     let gate = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
-    let subscription = store.observe(NumberKey(1, gate: gate))
-    await yield { gate.pending == 1 }
-    gate.succeed(1)
-    await yield { subscription.loader.phase.kind == .loaded }
+    let subscription = await observeLoaded(1, for: NumberKey(1, gate: gate), in: store)
     let other = Gate<Int>()
     let unobserved = store.loader(for: NumberKey(2, gate: other))
     unobserved.startLoad()

@@ -9,9 +9,9 @@ import Testing
 /// view only forwards events.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
-struct KeyedLoaderTests {
+struct LoaderStoreKeyedLoaderTests {
   /// The hooks `AsyncView(key)` registers: appear and key change select, disappear stops.
-  private func hooks(
+  private static func hooks(
     _ keyed: KeyedLoader<NumberKey>, key: @escaping @MainActor () -> NumberKey
   )
     -> ViewHooks
@@ -22,84 +22,90 @@ struct KeyedLoaderTests {
       .onDisappear { keyed.stop() }
   }
 
-  @Test func appearingObservesTheKeyAndStartsItsLoad() async {
+  /// A screen that shows key 1 of its store through its `KeyedLoader`, as `AsyncView(key)`.
+  @MainActor
+  private struct Screen {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock())
-    let keyed = KeyedLoader<NumberKey>(store: store)
-    let key = NumberKey(1, gate: gate)
-    #expect(keyed.phase.kind == .idle)
-    #expect(keyed.loader == nil)
-
+    let store: LoaderStore
+    let keyed: KeyedLoader<NumberKey>
+    let key: NumberKey
     let lifecycle = ViewLifecycle()
-    lifecycle.appear("country", hooks(keyed) { key })
-    #expect(keyed.key == key)
-    #expect(keyed.loader === store.loader(for: key))
-    #expect(store.observerCount(for: key) == 1)
-    #expect(keyed.phase.kind == .loading)
-    await yield { gate.pending == 1 }
-    gate.succeed(7)
-    await yield { keyed.phase.kind == .loaded }
-    #expect(keyed.value == 7)
-    #expect(gate.calls == 1)
-    await lifecycle.settle()
+    let hooks: ViewHooks
+
+    init(staleAfter: Duration? = .zero) {
+      store = LoaderStore(clock: TestClock(), staleAfter: staleAfter)
+      keyed = KeyedLoader(store: store)
+      key = NumberKey(1, gate: gate)
+      let key = key
+      hooks = LoaderStoreKeyedLoaderTests.hooks(keyed) { key }
+    }
+
+    func appear() { lifecycle.appear("country", hooks) }
+    func disappear() { lifecycle.disappear("country") }
+  }
+
+  @Test func appearingObservesTheKeyAndStartsItsLoad() async {
+    let screen = Screen()
+    #expect(screen.keyed.phase.kind == .idle)
+    #expect(screen.keyed.loader == nil)
+
+    screen.appear()
+    #expect(screen.keyed.key == screen.key)
+    #expect(screen.keyed.loader === screen.store.loader(for: screen.key))
+    #expect(screen.store.observerCount(for: screen.key) == 1)
+    #expect(screen.keyed.phase.kind == .loading)
+    await yield { screen.gate.pending == 1 }
+    screen.gate.succeed(7)
+    await yield { screen.keyed.phase.kind == .loaded }
+    #expect(screen.keyed.value == 7)
+    #expect(screen.gate.calls == 1)
+    await screen.lifecycle.settle()
   }
 
   @Test func disappearingEndsTheObservationAndTheLoadGoesOn() async {
-    let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock())
-    let keyed = KeyedLoader<NumberKey>(store: store)
-    let key = NumberKey(1, gate: gate)
-    let lifecycle = ViewLifecycle()
-    lifecycle.appear("country", hooks(keyed) { key })
-    await yield { gate.pending == 1 }
+    let screen = Screen()
+    screen.appear()
+    await yield { screen.gate.pending == 1 }
 
-    lifecycle.disappear("country")
-    #expect(store.observerCount(for: key) == 0)
+    screen.disappear()
+    #expect(screen.store.observerCount(for: screen.key) == 0)
     await drain()
-    #expect(gate.cancelledCalls == 0)  // the view's going away cancels nothing
-    gate.succeed(7)
-    await yield { keyed.phase.kind == .loaded }
-    #expect(store.value(for: key) == 7)
-    await lifecycle.settle()
+    #expect(screen.gate.cancelledCalls == 0)  // the view's going away cancels nothing
+    screen.gate.succeed(7)
+    await yield { screen.keyed.phase.kind == .loaded }
+    #expect(screen.store.value(for: screen.key) == 7)
+    await screen.lifecycle.settle()
   }
 
   @Test func appearingAgainObservesAgainWithoutANewLoaderOrAFreshRequest() async {
-    let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: .seconds(60))
-    let keyed = KeyedLoader<NumberKey>(store: store)
-    let key = NumberKey(1, gate: gate)
-    let lifecycle = ViewLifecycle()
-    lifecycle.appear("country", hooks(keyed) { key })
-    await yield { gate.pending == 1 }
-    gate.succeed(7)
-    await yield { keyed.phase.kind == .loaded }
-    let loader = keyed.loader
-    lifecycle.disappear("country")
+    let screen = Screen(staleAfter: .seconds(60))
+    screen.appear()
+    await yield { screen.gate.pending == 1 }
+    screen.gate.succeed(7)
+    await yield { screen.keyed.phase.kind == .loaded }
+    let loader = screen.keyed.loader
+    screen.disappear()
 
-    lifecycle.appear("country", hooks(keyed) { key })  // pushed over, then popped back
-    #expect(store.observerCount(for: key) == 1)
-    #expect(keyed.loader === loader)
+    screen.appear()  // pushed over, then popped back
+    #expect(screen.store.observerCount(for: screen.key) == 1)
+    #expect(screen.keyed.loader === loader)
     await drain()
-    #expect(gate.calls == 1)  // the value is fresh: nothing to revalidate
-    #expect(keyed.value == 7)
-    await lifecycle.settle()
+    #expect(screen.gate.calls == 1)  // the value is fresh: nothing to revalidate
+    #expect(screen.keyed.value == 7)
+    await screen.lifecycle.settle()
   }
 
   @Test func aRenderThatKeepsTheKeyObservesOnce() async {
-    let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock())
-    let keyed = KeyedLoader<NumberKey>(store: store)
-    let key = NumberKey(1, gate: gate)
-    let lifecycle = ViewLifecycle()
-    lifecycle.appear("country", hooks(keyed) { key })
-    keyed.select(key)  // appear and the first change both select: one observation
-    lifecycle.render()
-    #expect(store.observerCount(for: key) == 1)
-    await yield { gate.pending == 1 }
+    let screen = Screen()
+    screen.appear()
+    screen.keyed.select(screen.key)  // appear and the first change both select: one observation
+    screen.lifecycle.render()
+    #expect(screen.store.observerCount(for: screen.key) == 1)
+    await yield { screen.gate.pending == 1 }
     await drain()
-    #expect(gate.calls == 1)
-    gate.succeed(1)
-    await lifecycle.settle()
+    #expect(screen.gate.calls == 1)
+    screen.gate.succeed(1)
+    await screen.lifecycle.settle()
   }
 
   @Test func aNewKeyMovesTheObservationAndCancelsTheUnobservedLoad() async {
@@ -109,7 +115,7 @@ struct KeyedLoaderTests {
     let keyed = KeyedLoader<NumberKey>(store: store)
     let key = LockIsolated(NumberKey(1, gate: first))  // the view's input
     let lifecycle = ViewLifecycle()
-    lifecycle.appear("search", hooks(keyed) { key.value })
+    lifecycle.appear("search", Self.hooks(keyed) { key.value })
     await yield { first.pending == 1 }
 
     key.setValue(NumberKey(2, gate: second))
@@ -218,11 +224,11 @@ struct KeyedLoaderTests {
     let lifecycle = ViewLifecycle()
     // SwiftUI made the view anew (a new identity): its state, and so its KeyedLoader, is new.
     let first = KeyedLoader<NumberKey>(store: store)
-    lifecycle.appear("detail", hooks(first) { key })
+    lifecycle.appear("detail", Self.hooks(first) { key })
     await yield { gate.pending == 1 }
     lifecycle.disappear("detail")
     let second = KeyedLoader<NumberKey>(store: store)
-    lifecycle.appear("detail", hooks(second) { key })
+    lifecycle.appear("detail", Self.hooks(second) { key })
 
     #expect(second.loader === first.loader)
     #expect(second.loader === store.loader(for: key))
@@ -233,7 +239,7 @@ struct KeyedLoaderTests {
     lifecycle.disappear("detail")
 
     let third = KeyedLoader<NumberKey>(store: store)
-    lifecycle.appear("detail", hooks(third) { key })
+    lifecycle.appear("detail", Self.hooks(third) { key })
     #expect(third.loader === first.loader)
     #expect(third.phase.isKind(.loaded, value: 7))  // the cached value at once
     await drain()
@@ -275,7 +281,7 @@ struct RowsKey: PagedLoaderKey, CustomStringConvertible {
 /// `KeyedPagedLoader`, driven as `PagingList(key)` drives it.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
-struct KeyedPagedLoaderTests {
+struct LoaderStoreKeyedPagedLoaderTests {
   @Test func theListObservesItsKeyWhileItIsOnScreen() async {
     let pages = RowGate()
     let store = LoaderStore(clock: TestClock())
