@@ -56,6 +56,14 @@ struct API: Sendable {
 
   func countries(matching query: String) async throws -> [Country] { [] }
 
+  func countries(region: String, offset: Int, limit: Int) async throws -> [Country] { [] }
+
+  func countryList() async throws -> [Country] { [] }
+
+  func rename(_ id: Country.ID, to name: String) async throws -> Country {
+    Country(id: id, name: name)
+  }
+
   func country(id: Country.ID) async throws -> Country { Country(id: id, name: id) }
 
   func posts(minId: Int, count: Int) async throws -> [Post] { [] }
@@ -72,6 +80,27 @@ struct API: Sendable {
 }
 
 let api = API()
+
+/// The keys and the input of SharingDataAcrossScreens.md, as its core snippets (compiled in
+/// DocSnippetTests.swift) write them.
+struct CountryKey: LoaderKey {
+  let id: Country.ID
+
+  func fetch() async throws -> Country {
+    try await api.country(id: id)
+  }
+}
+
+struct CountriesKey: LoaderKey {
+  func fetch() async throws -> [Country] {
+    try await api.countryList()
+  }
+}
+
+struct Rename: Sendable {
+  var id: Country.ID
+  var name: String
+}
 
 /// The `LoadableObject` of MigratingFromCommonLoadingPatterns.md (compiled in DocSnippetTests.swift
 /// too).
@@ -395,5 +424,113 @@ struct SaveButton: View {
   var body: some View {
     Button("Save") { save.start(bookmark) }
       .disabled(save.isPerforming)
+  }
+}
+
+// MARK: - SharingDataAcrossScreens.md (its SwiftUI part; the rest is in DocSnippetTests.swift)
+
+struct CountryScreen: View {
+  let id: Country.ID
+
+  var body: some View {
+    AsyncView(CountryKey(id: id)) { country in
+      Text(country.name)
+    }
+    .navigationTitle("Country")
+  }
+}
+
+struct RegionKey: PagedLoaderKey {
+  let region: String
+
+  func fetchPage(at offset: Int?) async throws -> Page<Country, Int> {
+    let start = offset ?? 0
+    let countries = try await api.countries(region: region, offset: start, limit: 25)
+    return Page(items: countries, nextCursor: countries.count < 25 ? nil : start + 25)
+  }
+}
+
+struct RegionList: View {
+  let region: String
+
+  var body: some View {
+    PagingList(RegionKey(region: region)) { country in
+      Text(country.name)
+    }
+  }
+}
+
+struct SearchKey: LoaderKey {
+  let query: String
+
+  func fetch() async throws -> [Country] {
+    try await api.countries(matching: query)
+  }
+}
+
+struct SearchResults: View {
+  let query: String
+
+  var body: some View {
+    AsyncView(SearchKey(query: query), keepsPreviousValue: true) { countries in
+      List(countries) { SearchRow(country: $0) }
+    }
+  }
+}
+
+struct SearchRow: View {
+  @Environment(\.isAsyncPlaceholder) private var isPlaceholder
+  let country: Country
+
+  var body: some View {
+    Text(country.name).opacity(isPlaceholder ? 0.5 : 1)
+  }
+}
+
+extension LoaderStore {
+  static let countries = LoaderStore(staleAfter: .seconds(30))
+}
+
+struct CountriesRoot: View {
+  var body: some View {
+    NavigationStack {
+      RegionList(region: "Europe")
+    }
+    .loaderStore(.countries)
+  }
+}
+
+@MainActor
+@Observable
+final class CountryEditor {
+  let rename = Mutation<Rename, Country>(
+    store: .shared,
+    invalidates: { rename, _ in [CountryKey(id: rename.id), CountriesKey()] }
+  ) { rename in
+    try await api.rename(rename.id, to: rename.name)
+  }
+}
+
+struct RenameButton: View {
+  let editor: CountryEditor
+  let rename: Rename
+
+  var body: some View {
+    MutationButton("Rename", mutation: editor.rename, input: rename)
+    if case .failed(let error) = editor.rename.phase {
+      Text(error.localizedDescription)
+    }
+  }
+}
+
+struct DebugRoot: View {
+  @State private var showsStore = false
+
+  var body: some View {
+    VStack {
+      RegionList(region: "Europe")
+      Button("Loader store") { showsStore = true }
+    }
+    .loaderStoreInspector(isPresented: $showsStore)
   }
 }

@@ -86,6 +86,9 @@ struct SourceContent<
   FailureContent: View, Empty: View
 >: View {
   let source: Source?
+  /// The phase to show instead of the source's: a ``KeyedLoader``'s, with the previous key's
+  /// value as a placeholder.
+  var shownPhase: LoadPhase<Source.Value, Source.Failure>? = nil
   let placeholder: Source.Value?
   let isEmpty: (Source.Value) -> Bool
   let content: (Source.Value) -> Content
@@ -95,7 +98,7 @@ struct SourceContent<
   let empty: Empty
 
   var body: some View {
-    let phase = source?.phase ?? .idle
+    let phase = shownPhase ?? source?.phase ?? .idle
     ContentContainer(
       presentation: phase.presentation(placeholder: placeholder, isEmpty: isEmpty),
       kind: phase.kind, source: source.map { ObjectIdentifier($0) },

@@ -22,15 +22,22 @@ public import SwiftUI
 /// With `keepsPreviousValue`, a new `id` keeps the previous value on screen while the new one
 /// loads (search results stay while the next query runs); if that load fails, the previous
 /// value stays under the banner.
+///
+/// Given a ``LoaderKey`` instead of an operation, the view shows the key's value from the
+/// ``LoaderStore`` in the environment: every view of the key shares the store's loader, and a
+/// view that comes back shows the cached value at once.
+///
+/// ```swift
+/// AsyncView(CountryKey(id: country.id)) { country in
+///   Text(country.name)
+/// }
+/// ```
 public struct AsyncView<
   Value: Sendable, Content: View, Idle: View, Loading: View, FailureContent: View, Empty: View
 >: View {
   /// Empty until the view appears, so the initializer allocates nothing.
   @State private var slot = LoaderSlot<AnyHashable, AsyncLoader<Value>>()
-  private let id: AnyHashable
-  private let keepsPreviousValue: Bool
-  private let retry: RetryPolicy
-  private let operation: @Sendable () async throws -> Value
+  private let source: AsyncViewSource<Value>
   private let placeholder: Value?
   private let isEmpty: (Value) -> Bool
   private let content: (Value) -> Content
@@ -38,6 +45,21 @@ public struct AsyncView<
   private let loading: Loading
   private let failure: (any Error, Bool) -> FailureContent
   private let empty: Empty
+
+  private init(
+    source: AsyncViewSource<Value>, placeholder: Value?, isEmpty: @escaping (Value) -> Bool,
+    idle: Idle, loading: Loading, failure: @escaping (any Error, Bool) -> FailureContent,
+    empty: Empty, content: @escaping (Value) -> Content
+  ) {
+    self.source = source
+    self.placeholder = placeholder
+    self.isEmpty = isEmpty
+    self.idle = idle
+    self.loading = loading
+    self.failure = failure
+    self.empty = empty
+    self.content = content
+  }
 
   /// Creates a view that runs `operation` for `id` and shows its value.
   ///
@@ -80,28 +102,144 @@ public struct AsyncView<
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
     @ViewBuilder content: @escaping (Value) -> Content
   ) {
-    self.id = AnyHashable(id)
-    self.keepsPreviousValue = keepsPreviousValue
-    self.retry = retry
-    self.operation = operation
-    self.placeholder = placeholder
-    self.isEmpty = isEmpty
-    self.idle = idle()
-    self.loading = loading()
-    self.failure = failure
-    self.empty = empty()
-    self.content = content
+    self.init(
+      source: .operation(
+        id: AnyHashable(id), keepsPreviousValue: keepsPreviousValue, retry: retry,
+        operation: operation),
+      placeholder: placeholder, isEmpty: isEmpty, idle: idle(), loading: loading(),
+      failure: failure, empty: empty(), content: content)
+  }
+
+  /// Creates a view that shows the value of `key` from the store in the environment
+  /// (``LoaderStore/shared`` unless ``SwiftUI/View/loaderStore(_:)`` sets another).
+  ///
+  /// The store owns the loader, so every view of the key shares one request and one phase, a
+  /// view that SwiftUI makes again finds the same loader, and a view that comes back shows the
+  /// cached value at once (revalidating it when it is stale). The view observes its key while
+  /// it is on screen: appearing and a new key call ``KeyedLoader/select(_:)``, disappearing
+  /// calls ``KeyedLoader/stop()``, which leaves a running load to finish. Pull-to-refresh, the
+  /// banner and the retry buttons work as they do over any loader; failed fetches are retried
+  /// as the store's ``LoaderStore/retryPolicy`` says.
+  ///
+  /// ```swift
+  /// AsyncView(CountryKey(id: country.id)) { country in
+  ///   Text(country.name)
+  /// }
+  /// ```
+  ///
+  /// With `keepsPreviousValue`, a new key shows the previous key's value as it shows a reload,
+  /// until the new key's first value lands; if that load fails, the previous value stays under
+  /// the banner. While it shows, the content's ``SwiftUI/EnvironmentValues/isAsyncPlaceholder``
+  /// is `true`.
+  ///
+  /// - Parameters:
+  ///   - key: The key of the value to show; a new key observes the new key.
+  ///   - keepsPreviousValue: Whether the previous key's value stays visible, as a placeholder,
+  ///     while a new key loads.
+  ///   - placeholder: A value shown redacted during the first load instead of the loading view.
+  ///   - isEmpty: Whether a loaded value counts as empty; by default, a collection without
+  ///     elements.
+  ///   - idle: Shown before the view observes its key; by default invisible.
+  ///   - loading: Shown during the first load with nothing to show.
+  ///   - failure: Shown when the load failed with nothing to show.
+  ///   - empty: Shown for a value that counts as empty.
+  ///   - content: Shows the value.
+  public init<Key: LoaderKey>(
+    _ key: Key,
+    keepsPreviousValue: Bool = false,
+    placeholder: Value? = nil,
+    isEmpty: @escaping (Value) -> Bool = Presentation<Value, any Error>.isEmptyByDefault,
+    @ViewBuilder idle: () -> Idle = { DefaultIdleView() },
+    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
+    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
+      DefaultFailureView(error: $0, isRetrying: $1)
+    },
+    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
+    @ViewBuilder content: @escaping (Value) -> Content
+  ) where Key.Value == Value {
+    let source = AsyncViewSource<Value>.key(
+      KeySelection(
+        key: AnyHashable(key),
+        make: { KeyedLoader<Key>(store: $0, keepsPreviousValue: keepsPreviousValue) },
+        select: { ($0 as? KeyedLoader<Key>)?.select(key) },
+        stop: { ($0 as? KeyedLoader<Key>)?.stop() },
+        read: { object in
+          (object as? KeyedLoader<Key>).map {
+            KeyedValue(phase: $0.phase, loader: $0.loader, isPlaceholder: $0.isPlaceholder)
+          }
+        }))
+    self.init(
+      source: source, placeholder: placeholder, isEmpty: isEmpty, idle: idle(),
+      loading: loading(), failure: failure, empty: empty(), content: content)
   }
 
   public var body: some View {
+    switch source {
+    case .operation(let id, let keepsPreviousValue, let retry, let operation):
+      SourceContent(
+        source: slot.loader, placeholder: placeholder, isEmpty: isEmpty, content: content,
+        idle: idle, loading: loading, failure: failure, empty: empty
+      )
+      .onChange(of: id, initial: true) {
+        slot.select(
+          id, keepingPreviousValue: keepsPreviousValue, retry: retry, operation: operation)
+      }
+    case .key(let selection):
+      KeyedContent(
+        selection: selection, placeholder: placeholder, isEmpty: isEmpty, content: content,
+        idle: idle, loading: loading, failure: failure, empty: empty)
+    }
+  }
+}
+
+/// Where an ``AsyncView``'s value comes from.
+enum AsyncViewSource<Value: Sendable> {
+  /// A loader the view makes for an identity and keeps in its slot: `AsyncView(id:operation:)`.
+  case operation(
+    id: AnyHashable, keepsPreviousValue: Bool, retry: RetryPolicy,
+    operation: @Sendable () async throws -> Value)
+  /// The store's loader of a key: `AsyncView(key)`.
+  case key(KeySelection<KeyedValue<Value>>)
+}
+
+/// What an `AsyncView(key)` renders of its ``KeyedLoader``.
+struct KeyedValue<Value: Sendable> {
+  /// The phase to show, with the previous key's value as a placeholder.
+  var phase: LoadPhase<Value, any Error>
+  /// The current key's loader, whose loads the view's triggers run.
+  var loader: AsyncLoader<Value>?
+  /// Whether the value shown is the previous key's.
+  var isPlaceholder: Bool
+}
+
+/// The content of an `AsyncView(key)`: the store's view of the key (a ``KeyedLoader``), made
+/// when the view first appears and kept in its state, rendered through the container every
+/// component uses.
+struct KeyedContent<
+  Value: Sendable, Content: View, Idle: View, Loading: View, FailureContent: View, Empty: View
+>: View {
+  /// Empty until the view appears, so a render allocates nothing.
+  @State private var slot = LoaderSlot<AnyHashable, AnyObject>()
+  let selection: KeySelection<KeyedValue<Value>>
+  let placeholder: Value?
+  let isEmpty: (Value) -> Bool
+  let content: (Value) -> Content
+  let idle: Idle
+  let loading: Loading
+  let failure: (any Error, Bool) -> FailureContent
+  let empty: Empty
+
+  var body: some View {
+    let shown = slot.loader.flatMap(selection.read)
+    let isPlaceholder = shown?.isPlaceholder ?? false
+    let content = content
     SourceContent(
-      source: slot.loader, placeholder: placeholder, isEmpty: isEmpty, content: content,
+      source: shown?.loader, shownPhase: shown?.phase, placeholder: placeholder,
+      isEmpty: isEmpty,
+      content: { value in content(value).environment(\.isAsyncPlaceholder, isPlaceholder) },
       idle: idle, loading: loading, failure: failure, empty: empty
     )
-    .onChange(of: id, initial: true) {
-      slot.select(
-        id, keepingPreviousValue: keepsPreviousValue, retry: retry, operation: operation)
-    }
+    .modifier(KeySelectionEvents(slot: $slot, selection: selection))
   }
 }
 

@@ -57,6 +57,14 @@ private struct ProgressTimingKey: EnvironmentKey {
   static var defaultValue: ProgressTiming { .default }
 }
 
+private struct LoaderStoreKey: EnvironmentKey {
+  static var defaultValue: LoaderStore { .shared }
+}
+
+private struct PlaceholderKey: EnvironmentKey {
+  static var defaultValue: Bool { false }
+}
+
 extension EnvironmentValues {
   /// The retry action of the branch a retry button is in.
   var asyncRetry: AsyncRetryAction? {
@@ -91,6 +99,44 @@ extension EnvironmentValues {
   public var asyncProgressTiming: ProgressTiming {
     get { self[ProgressTimingKey.self] }
     set { self[ProgressTimingKey.self] = newValue }
+  }
+
+  /// The store that the views which take a key (`AsyncView(key)`, `PagingList(key)`) and the
+  /// ``LoaderStoreInspector`` use: ``LoaderStore/shared`` unless
+  /// ``SwiftUI/View/loaderStore(_:)`` sets another.
+  ///
+  /// Read it to reach the store from a view, for a mutation or an invalidation:
+  ///
+  /// ```swift
+  /// @Environment(\.loaderStore) private var store
+  ///
+  /// Button("Refresh all") { store.invalidateAll() }
+  /// ```
+  public var loaderStore: LoaderStore {
+    get { self[LoaderStoreKey.self] }
+    set { self[LoaderStoreKey.self] = newValue }
+  }
+
+  /// Whether the content of an `AsyncView(key)` with `keepsPreviousValue` shows the previous
+  /// key's value, kept as a placeholder while the current key's first value loads
+  /// (``KeyedLoader/isPlaceholder``). `false` everywhere else.
+  ///
+  /// The view shows the placeholder as it shows a reload; a row that must not act on the old
+  /// value reads this:
+  ///
+  /// ```swift
+  /// struct ResultRow: View {
+  ///   @Environment(\.isAsyncPlaceholder) private var isPlaceholder
+  ///   let country: Country
+  ///
+  ///   var body: some View {
+  ///     Text(country.name).opacity(isPlaceholder ? 0.5 : 1)
+  ///   }
+  /// }
+  /// ```
+  public var isAsyncPlaceholder: Bool {
+    get { self[PlaceholderKey.self] }
+    set { self[PlaceholderKey.self] = newValue }
   }
 }
 
@@ -136,6 +182,29 @@ extension View {
   ///   applies them on the loader's clock.
   public func asyncProgressTiming(_ timing: ProgressTiming) -> some View {
     environment(\.asyncProgressTiming, timing)
+  }
+
+  /// Sets the store that the views which take a key (`AsyncView(key)`, `PagingList(key)`) and
+  /// the ``LoaderStoreInspector`` use in this hierarchy, instead of ``LoaderStore/shared``.
+  ///
+  /// ```swift
+  /// extension LoaderStore {
+  ///   static let countries = LoaderStore(staleAfter: .seconds(30))
+  /// }
+  ///
+  /// WindowGroup {
+  ///   ContentView()
+  ///     .loaderStore(.countries)
+  /// }
+  /// ```
+  ///
+  /// Give the hierarchy one store for its life, made once (a `static let`, or an app's
+  /// `@State`), never in a `body`: a view shown with another store stops observing the old one
+  /// and observes its key in the new one.
+  ///
+  /// - Parameter store: The store.
+  public func loaderStore(_ store: LoaderStore) -> some View {
+    environment(\.loaderStore, store)
   }
 }
 #endif

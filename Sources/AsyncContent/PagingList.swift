@@ -13,6 +13,7 @@ public import SwiftUI
 /// | Fetch | `PagingList(_ loader:)` | the list, and the caller through the loader | yes |
 /// | Bindable Fetch | `PagingList(id:phase:fetchPage:)` | the list | yes, through the binding |
 /// | Simple Fetch | `PagingList(id:fetchPage:)` | the list | no |
+/// | Store | `PagingList(_ key:)` | the store's loader of the key | yes, through the store |
 ///
 /// What shows comes from the core's ``Presentation``: blocking progress (or placeholder rows,
 /// redacted in the same branch as the real rows) only for a first load, the rows during a
@@ -49,7 +50,8 @@ public struct PagingList<
   Items: RandomAccessCollection, Failure: Error, Row: View, Loading: View, FailureContent: View,
   Empty: View, Footer: View
 >: View where Items.Element: Identifiable {
-  /// The list's own loader (Simple and Bindable Fetch); empty until the list appears.
+  /// The list's own loader (Simple and Bindable Fetch) or its store's view of its key (Store);
+  /// empty until the list appears.
   @State private var slot = LoaderSlot<AnyHashable, AnyObject>()
   /// The row to keep in place when earlier rows land.
   @State private var anchor = PrependAnchor<Items.Element.ID>()
@@ -173,6 +175,7 @@ public struct PagingList<
     )
     .onChange(of: source.ownedID, initial: true) { selectOwnedLoader() }
     .onChange(of: snapshot.phase.kind) { mirrorOwnedPhase() }
+    .modifier(KeySelectionEvents(slot: $slot, selection: source.keySelection))
   }
 
   private var resolvedSnapshot: PagingSnapshot<Items, Failure> {
@@ -183,6 +186,8 @@ public struct PagingList<
       read()
     case .owned(_, _, let read, _):
       slot.loader.flatMap(read) ?? .notYet
+    case .key(let selection):
+      slot.loader.flatMap(selection.read) ?? .notYet
     }
   }
 
@@ -297,6 +302,61 @@ extension PagingList {
       empty: empty(), footer: footer, row: row)
   }
 
+  /// Store style: renders the paged list of `key` from the store in the environment
+  /// (``LoaderStore/shared`` unless ``SwiftUI/View/loaderStore(_:)`` sets another).
+  ///
+  /// The store owns the ``PagedLoader``, so every list of the key shares its pages and its
+  /// requests, a list that SwiftUI makes again finds the same loader, and a list that comes back
+  /// shows the cached pages at once (revalidating from the first page when they are stale). The
+  /// list observes its key while it is on screen: appearing and a new key call
+  /// ``KeyedPagedLoader/select(_:)``, disappearing calls ``KeyedPagedLoader/stop()``, which leaves
+  /// a running load to finish. Load-more, pull-to-refresh, the banner and the retry buttons work
+  /// as in the Fetch style.
+  ///
+  /// ```swift
+  /// PagingList(CountryFeedKey(region: region)) { country in
+  ///   Text(country.name)
+  /// }
+  /// ```
+  ///
+  /// A new key shows that key's own list (its cached pages, or its first load), never the
+  /// previous key's rows.
+  ///
+  /// - Parameters:
+  ///   - key: The key of the list to show; a new key observes the new key.
+  ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
+  ///   - isEmpty: Whether loaded items count as empty; by default, none at all.
+  ///   - row: A row for an item.
+  ///   - loading: Shown during a first load with nothing to show.
+  ///   - failure: Shown for a failure with nothing to show.
+  ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
+  ///   - footer: The end of the list, for the presentation's footer.
+  public init<Key: PagedLoaderKey>(
+    _ key: Key,
+    placeholder: Items? = nil,
+    isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
+    @ViewBuilder row: @escaping (Key.Item) -> Row,
+    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
+    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
+      DefaultFailureView(error: $0, isRetrying: $1)
+    },
+    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
+    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
+  ) where Items == IdentifiedItems<Key.Item>, Failure == any Error {
+    self.init(
+      source: .key(
+        KeySelection(
+          key: AnyHashable(key),
+          make: { KeyedPagedLoader<Key>(store: $0) },
+          select: { ($0 as? KeyedPagedLoader<Key>)?.select(key) },
+          stop: { ($0 as? KeyedPagedLoader<Key>)?.stop() },
+          read: { object in
+            (object as? KeyedPagedLoader<Key>)?.loader.map { PagingSnapshot($0) }
+          })),
+      placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
+      empty: empty(), footer: footer, row: row)
+  }
+
   /// Bindable Fetch style: the list owns its loader, one per `id`, and writes its phase to
   /// `phase` whenever the phase's kind changes, so the caller reads the state (to report
   /// errors, say) but does not drive the loads.
@@ -387,10 +447,19 @@ enum PagingSource<Items, Failure: Error> {
     make: @MainActor () -> AnyObject,
     read: @MainActor (AnyObject) -> PagingSnapshot<Items, Failure>?,
     mirror: (@MainActor (AnyObject) -> Void)?)
+  /// Store style: the store's loader of a key, observed through a ``KeyedPagedLoader`` the list
+  /// keeps in its slot.
+  case key(KeySelection<PagingSnapshot<Items, Failure>>)
 
   /// The identity of the list's own loader; `nil` for the styles whose loads the caller owns.
   var ownedID: AnyHashable? {
     if case .owned(let id, _, _, _) = self { return id }
+    return nil
+  }
+
+  /// The key of the store style; `nil` for the other styles.
+  var keySelection: KeySelection<PagingSnapshot<Items, Failure>>? {
+    if case .key(let selection) = self { return selection }
     return nil
   }
 }

@@ -69,10 +69,7 @@ public struct RetryButton<Label: View>: View {
         controller = performer
         performer.start(run)
       } label: {
-        ZStack {
-          label.opacity(showsProgress ? 0 : 1)
-          ProgressView().opacity(showsProgress ? 1 : 0)
-        }
+        ProgressButtonLabel(isRunning: showsProgress, label: label)
       }
       .disabled(showsProgress)
     }

@@ -20,6 +20,11 @@ Rules (each one a mistake the SwiftUI layer once made; see issue 11):
   destination-link `NavigationLink(destination:)` or `NavigationLink { … } label:`: builds the
                    destination, and its loader, for every row on every render (mistake 11). Use
                    `NavigationLink(value:)` with `navigationDestination(for:)`.
+  view-observes-key `.observe(` of a `LoaderStore` in view code: `onAppear` runs again on every
+                   appear and nothing cancels a subscription when SwiftUI drops the view, so the
+                   key is observed twice or never leaves the store (issue 12). Use
+                   `AsyncView(key)` or `PagingList(key)`, or a `KeyedLoader`/`KeyedPagedLoader`
+                   that the view's appear, key change and disappear drive (`select`, `stop`).
 
 Comments and string literals are ignored. A line may opt out of one rule with a trailing
 `// lint: allow <rule> (reason)`.
@@ -33,7 +38,10 @@ import os
 import re
 import sys
 
-RULES = ("branch-task", "unowned-task", "state-from-init", "empty-no-isempty", "destination-link")
+RULES = (
+    "branch-task", "unowned-task", "state-from-init", "empty-no-isempty", "destination-link",
+    "view-observes-key",
+)
 
 
 def strip(text):
@@ -101,6 +109,7 @@ DEFAULT_BUILDER = re.compile(r"=\s*\{\s*([A-Z]\w*)\s*\(")
 UNOWNED_TASK = re.compile(r"\bTask\s*(?:\{|\(|\.detached\b)")
 STATE_FROM_INIT = re.compile(r"\bState\s*\(\s*initialValue\s*:")
 DESTINATION_LINK = re.compile(r"\bNavigationLink\s*(?:\(\s*destination\s*:|\{)")
+STORE_OBSERVE = re.compile(r"\.observe\s*\(")
 INIT_SIGNATURE = re.compile(r"\bpublic\s+init\s*(?:<[^>]*>)?\s*\(")
 
 
@@ -193,6 +202,11 @@ def lint(paths):
             report(path, match.start(), "state-from-init",
                    "`State(initialValue:)`: every parent render makes a throwaway value and a new "
                    "input is ignored; select the loader for an identity (LoaderSlot)")
+        for match in STORE_OBSERVE.finditer(code):
+            report(path, match.start(), "view-observes-key",
+                   "a view that observes a store's key itself observes again on every appear and "
+                   "never cancels when SwiftUI drops it; use AsyncView(key) or PagingList(key), or "
+                   "a KeyedLoader driven by select and stop")
         for match in DESTINATION_LINK.finditer(code):
             report(path, match.start(), "destination-link",
                    "a view-destination NavigationLink builds its destination for every row; use "

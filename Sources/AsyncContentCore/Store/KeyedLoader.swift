@@ -35,14 +35,15 @@ public final class KeyedLoader<Key: LoaderKey> {
   /// first value lands.
   public let keepsPreviousValue: Bool
 
-  /// The current key; `nil` before the first ``select(_:)``.
-  public private(set) var key: Key?
-  /// The current key's loader; `nil` before the first ``select(_:)``.
-  public private(set) var loader: AsyncLoader<Key.Value>?
+  /// The current key and its observation.
+  private var selection = KeyObservation<Key, AsyncLoader<Key.Value>>()
   /// The previous key's value, shown while the current key has none.
   private var placeholder: Key.Value?
-  /// The observation of the current key; `nil` after ``stop()``.
-  @ObservationIgnored private var subscription: LoaderSubscription<Key.Value>?
+
+  /// The current key; `nil` before the first ``select(_:)``.
+  public var key: Key? { selection.key }
+  /// The current key's loader; `nil` before the first ``select(_:)``.
+  public var loader: AsyncLoader<Key.Value>? { selection.loader }
 
   /// Creates a view of `store` that observes nothing yet.
   ///
@@ -61,31 +62,19 @@ public final class KeyedLoader<Key: LoaderKey> {
   ///
   /// - Parameter key: The key the screen shows.
   public func select(_ key: Key) {
-    if key == self.key {
-      if subscription == nil { subscription = store.observe(key) }
-      return
-    }
     let previousValue = phase.value
-    let previousKey = self.key
-    let previousLoader = loader
-    stop()
-    let subscription = store.observe(key)
-    self.subscription = subscription
-    self.key = key
-    loader = subscription.loader
-    placeholder = keepsPreviousValue ? previousValue : nil
-    if let previousKey, let previousLoader, previousLoader.isLoadRunning,
-      store.observerCount(for: previousKey) == 0
-    {
-      previousLoader.cancel()
+    let store = store
+    let changed = selection.select(key, in: store) { key in
+      let subscription = store.observe(key)
+      return (subscription.observation, subscription.loader)
     }
+    if changed { placeholder = keepsPreviousValue ? previousValue : nil }
   }
 
   /// Ends the observation of the current key, when the view disappears: the loader and the
   /// value stay, and the running load goes on.
   public func stop() {
-    subscription?.cancel()
-    subscription = nil
+    selection.stop()
   }
 
   /// Whether the value on screen is the previous key's, kept while the current key has none.
@@ -110,10 +99,8 @@ public final class KeyedLoader<Key: LoaderKey> {
   public var value: Key.Value? { phase.value }
 
   deinit {
-    // A screen that goes away without `stop()` ends its observation all the same, on the main
-    // actor, where the store counts its observers.
-    if let subscription {
-      Task { @MainActor in subscription.cancel() }
-    }
+    // A screen that goes away without `stop()` ends its observation all the same. The deinit
+    // runs off the main actor, so it reads the selection's storage without observation.
+    _selection.stopWhenReleased()
   }
 }

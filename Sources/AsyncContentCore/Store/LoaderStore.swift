@@ -109,6 +109,21 @@ public final class LoaderStore {
     self.retryPolicy = retry
   }
 
+  /// The app-wide store, with the default options: the one the SwiftUI views that take a key
+  /// (`AsyncView(key)`, `PagingList(key)`) use unless `.loaderStore(_:)` gives them another.
+  ///
+  /// It is one instance, made on first use and kept for the life of the process. A screen and
+  /// a model that both use it share its entries:
+  ///
+  /// ```swift
+  /// let rename = Mutation<Rename, Country>(store: .shared) { rename in
+  ///   try await api.rename(rename.id, to: rename.name)
+  /// }
+  /// ```
+  ///
+  /// Tests make a store of their own, with a `TestClock`, rather than sharing this one.
+  public nonisolated static let shared = LoaderStore()
+
   deinit {
     // The entries go with the store, and their loaders cancel their loads as they go.
     collection?.cancel()

@@ -10,6 +10,14 @@ import Testing
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct LoaderStoreInspectionTests {
+  @Test func theAppWideStoreIsOneInstance() async {
+    let store = LoaderStore.shared
+    #expect(LoaderStore.shared === store)
+    // Nonisolated, as an environment default needs: read off the main actor, it is the same.
+    let elsewhere = await Task.detached { ObjectIdentifier(LoaderStore.shared) }.value
+    #expect(elsewhere == ObjectIdentifier(store))
+  }
+
   @Test func theSnapshotListsEveryEntryOrderedByKey() async {
     let gate = Gate<Int>()
     let clock = TestClock()

@@ -9,17 +9,6 @@ import Testing
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct LoaderStoreInvalidationTests {
-  /// Observes `key` and lands `value`.
-  private func observeLoaded(
-    _ value: Int, for key: NumberKey, in store: LoaderStore
-  ) async -> LoaderSubscription<Int> {
-    let subscription = store.observe(key)
-    await yield { key.gate.pending == 1 }
-    key.gate.succeed(value)
-    await yield { subscription.loader.phase.kind == .loaded }
-    return subscription
-  }
-
   @Test func anObservedKeyReloadsWithItsValueVisible() async {
     let gate = Gate<Int>()
     let store = LoaderStore(clock: TestClock(), staleAfter: nil)

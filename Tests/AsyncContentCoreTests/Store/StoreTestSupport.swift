@@ -31,6 +31,18 @@ struct NameKey: LoaderKey {
   func fetch() async throws -> String { "name \(id)" }
 }
 
+/// Observes `key` and lands `value`; the observation goes on.
+@MainActor
+func observeLoaded(
+  _ value: Int, for key: NumberKey, in store: LoaderStore
+) async -> LoaderSubscription<Int> {
+  let subscription = store.observe(key)
+  await yield { key.gate.pending == 1 }
+  key.gate.succeed(value)
+  await yield { subscription.loader.phase.kind == .loaded }
+  return subscription
+}
+
 extension LoadPhase where Value: Equatable {
   /// Whether the phase is of `kind` with `value`, whatever its error.
   func isKind(_ kind: PhaseKind, value: Value? = nil) -> Bool {

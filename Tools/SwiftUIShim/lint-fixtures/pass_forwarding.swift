@@ -1,5 +1,6 @@
 // Positive control: branches forward events to a controller; the stable container forwards
-// the lifecycle; `.task` only on a view no phase change removes; an allowed exception.
+// the lifecycle; `.task` only on a view no phase change removes; an allowed exception; a key
+// shown through the store's view, which observes it while the view is on screen.
 // LINT-EXPECT-PASS
 import AsyncContent
 import SwiftUI
@@ -23,5 +24,17 @@ struct Screen: View {
       }
     }
     .task { await loader.load() }  // the screen stays while its phase changes
+  }
+}
+
+struct SearchKey: LoaderKey {
+  let query: String
+  func fetch() async throws -> [String] { [query] }
+}
+
+struct Search: View {
+  let query: String
+  var body: some View {
+    AsyncView(SearchKey(query: query), keepsPreviousValue: true) { Text("\($0.count)") }
   }
 }

@@ -38,9 +38,11 @@ enum Route: Hashable {
 }
 
 /// The first screen: links to the country list and the gallery. The links carry values; the
-/// stack builds a destination only when one is pushed.
+/// stack builds a destination only when one is pushed. In debug builds, "Loader store" shows
+/// what the app's store holds.
 struct HomeScreen: View {
   let model: CountriesModel
+  @State private var showsStore = false
 
   var body: some View {
     NavigationStack {
@@ -51,6 +53,7 @@ struct HomeScreen: View {
         NavigationLink(value: Route.gallery) {
           Label("Color gallery", systemImage: "square.grid.3x3")
         }
+        Button("Loader store", systemImage: "tray.full") { showsStore = true }
       }
       .navigationTitle("AsyncContent")
       .navigationDestination(for: Route.self) { route in
@@ -60,9 +63,10 @@ struct HomeScreen: View {
         }
       }
       .navigationDestination(for: Country.self) { country in
-        CountryDetailScreen(country: country, api: model.api)
+        CountryDetailScreen(country: country, model: model)
       }
     }
+    .loaderStoreInspector(isPresented: $showsStore)
   }
 }
 #endif

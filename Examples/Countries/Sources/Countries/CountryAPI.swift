@@ -20,6 +20,8 @@ struct CountryDetail: Sendable {
   var population: Int
   var area: Int
   var languages: [String]
+  /// Whether the user marked the country as a favorite.
+  var isFavorite = false
 }
 
 /// A stand-in for a country web service: slow, paged, and able to fail on request.
@@ -27,6 +29,9 @@ actor CountryAPI {
   /// Whether every request fails, to try the failure, retry and banner paths. A view sets it
   /// synchronously, so no task is needed to flip it.
   nonisolated let failureSwitch = FailureSwitch()
+
+  /// The countries marked as favorites.
+  private var favorites: Set<Country.ID> = []
 
   private let all: [Country] = [
     ("AT", "Austria", "🇦🇹", "Vienna"), ("BE", "Belgium", "🇧🇪", "Brussels"),
@@ -59,7 +64,13 @@ actor CountryAPI {
     let seed = country.name.unicodeScalars.reduce(0) { $0 + Int($1.value) }
     return CountryDetail(
       country: country, population: seed * 12_345, area: seed * 321,
-      languages: ["Language \(seed % 7 + 1)"])
+      languages: ["Language \(seed % 7 + 1)"], isFavorite: favorites.contains(id))
+  }
+
+  /// Marks a country as a favorite or not, after a short delay.
+  func setFavorite(_ isFavorite: Bool, id: Country.ID) async throws {
+    try await respond()
+    if isFavorite { favorites.insert(id) } else { favorites.remove(id) }
   }
 
   private func respond() async throws {

@@ -3,19 +3,20 @@ import AsyncContent
 import Foundation
 import SwiftUI
 
-/// A country's details, loaded when the screen shows the country: `AsyncView(id:)` keeps one
-/// loader per country, so the screen loads the right country whatever the stack reuses, and a
-/// re-render loads nothing.
+/// A country's details, from the app's store: `AsyncView(key)` observes the country's key while
+/// the screen shows it, so the screen loads the right country whatever the stack reuses, a
+/// re-render loads nothing, and a country opened again shows its details at once while they
+/// revalidate. The star is a `MutationButton`: the mutation owns the request, so it lands even
+/// if the screen is closed at once.
 struct CountryDetailScreen: View {
   let country: Country
-  let api: CountryAPI
+  let model: CountriesModel
 
   var body: some View {
-    AsyncView(id: country.id) { [api, id = country.id] in
-      try await api.detail(id: id)
-    } loading: {
-      ProgressView("Loading \(country.name)…")
-    } content: { detail in
+    AsyncView(
+      CountryDetailKey(id: country.id, api: model.api),
+      loading: { ProgressView("Loading \(country.name)…") }
+    ) { detail in
       List {
         Section("Country") {
           CountryRow(country: detail.country)
@@ -28,6 +29,13 @@ struct CountryDetailScreen: View {
           }
         }
         Section {
+          MutationButton(
+            model.favorite, input: Favorite(id: detail.country.id, isFavorite: !detail.isFavorite)
+          ) {
+            Label(
+              detail.isFavorite ? "Remove from favorites" : "Add to favorites",
+              systemImage: detail.isFavorite ? "star.fill" : "star")
+          }
           RetryButton("Reload")
         }
       }

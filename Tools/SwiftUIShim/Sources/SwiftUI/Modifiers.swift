@@ -79,4 +79,13 @@ extension View {
     nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
         _ShimModified(self)
     }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/sheet(ispresented:ondismiss:content:)
+    // (SDK 26 spelling is `@ViewBuilder`; the SDK 27 docs show `@ContentBuilder`.)
+    nonisolated public func sheet<Content>(
+        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
+        @ViewBuilder content: @escaping () -> Content
+    ) -> some View where Content: View {
+        _ShimModified(self)
+    }
 }

@@ -41,6 +41,42 @@ public struct EveryMinuteTimelineSchedule: TimelineSchedule, Sendable {
     }
 }
 
+// Apple: https://developer.apple.com/documentation/swiftui/periodictimelineschedule
+// (Conforms To: Sendable; `TimelineSchedule/periodic(from:by:)` constructs it.)
+public struct PeriodicTimelineSchedule: TimelineSchedule, Sendable {
+    let startDate: Date
+    let interval: TimeInterval
+
+    // Apple: https://developer.apple.com/documentation/swiftui/periodictimelineschedule/entries
+    // (Conforms To: IteratorProtocol, Sequence, Sendable.)
+    public struct Entries: Sequence, IteratorProtocol, Sendable {
+        var upcoming: Date
+        let interval: TimeInterval
+        public mutating func next() -> Date? {
+            defer { upcoming = upcoming.addingTimeInterval(interval) }
+            return upcoming
+        }
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/periodictimelineschedule/init(from:by:)
+    public init(from startDate: Date, by interval: TimeInterval) {
+        self.startDate = startDate
+        self.interval = interval
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/periodictimelineschedule/entries(from:mode:)
+    public func entries(from startDate: Date, mode: TimelineScheduleMode) -> PeriodicTimelineSchedule.Entries {
+        Entries(upcoming: self.startDate, interval: interval)
+    }
+}
+
+extension TimelineSchedule where Self == PeriodicTimelineSchedule {
+    // Apple: https://developer.apple.com/documentation/swiftui/timelineschedule/periodic(from:by:)
+    @export(implementation) public static func periodic(from startDate: Date, by interval: TimeInterval) -> PeriodicTimelineSchedule {
+        PeriodicTimelineSchedule(from: startDate, by: interval)
+    }
+}
+
 // MARK: - TimelineView
 
 // Apple: https://developer.apple.com/documentation/swiftui/timelineview

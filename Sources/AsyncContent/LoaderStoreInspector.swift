@@ -1,0 +1,136 @@
+#if canImport(SwiftUI)
+public import AsyncContentCore
+internal import Foundation
+public import SwiftUI
+
+/// A developer's view of a ``LoaderStore``, as TanStack Query's Devtools: every live entry, by
+/// key, with its phase, the age of its value, its observers, its failed attempts and whether it
+/// is stale, and for each an Invalidate and a Reset button.
+///
+/// It lists ``LoaderStore/snapshot()``, which it reads in `body`, so the list renders again when
+/// an entry comes or goes, an observer comes or leaves, or a phase changes; the ages move on
+/// every second. Invalidate calls ``LoaderStore/invalidate(_:)`` (an observed entry reloads with
+/// its value on screen); Reset calls ``LoaderStore/reset(_:)`` (the entry forgets its value, and
+/// an observed one shows its first load again). The texts are in English: it is a tool for the
+/// app's developers, not its users.
+///
+/// Present it in debug builds with ``SwiftUI/View/loaderStoreInspector(isPresented:)``, or show
+/// `LoaderStoreInspector()` in a screen of your own, such as a debug menu; `init(store:)` lists
+/// a store other than the environment's.
+public struct LoaderStoreInspector: View {
+  @Environment(\.loaderStore) private var environmentStore
+  private let store: LoaderStore?
+  private let done: (@MainActor () -> Void)?
+
+  /// Creates an inspector of `store`.
+  ///
+  /// - Parameter store: The store to list; `nil` (the default) lists the environment's
+  ///   ``SwiftUI/EnvironmentValues/loaderStore``.
+  public init(store: LoaderStore? = nil) {
+    self.store = store
+    done = nil
+  }
+
+  /// Creates an inspector of the environment's store with a Done button.
+  init(done: @escaping @MainActor () -> Void) {
+    store = nil
+    self.done = done
+  }
+
+  public var body: some View {
+    let store = store ?? environmentStore
+    let done = done
+    NavigationStack {
+      TimelineView(.periodic(from: .now, by: 1)) { _ in
+        List {
+          if let done {
+            Section {
+              Button("Done") { done() }
+            }
+          }
+          let entries = store.snapshot()
+          if entries.isEmpty {
+            Text(verbatim: "The store holds no entries.")
+          }
+          ForEach(entries) { entry in
+            InspectorEntry(entry: entry, store: store)
+          }
+        }
+      }
+      .navigationTitle("Loader store")
+    }
+  }
+}
+
+/// One entry of the inspector: its key, what it holds, and its buttons, each a row of its own
+/// so that a tap reaches one button only.
+struct InspectorEntry: View {
+  let entry: StoreEntrySnapshot
+  let store: LoaderStore
+
+  var body: some View {
+    let key = entry.key
+    let store = store
+    Section {
+      Text(verbatim: Self.summary(of: entry))
+      Button("Invalidate") { store.invalidate(key) }
+      Button(role: .destructive) {
+        store.reset(key)
+      } label: {
+        Text("Reset")
+      }
+    } header: {
+      Text(verbatim: entry.id)
+    }
+  }
+
+  /// "loaded · 12 s old · stale · 1 observer · 0 failures"
+  static func summary(of entry: StoreEntrySnapshot) -> String {
+    var parts = ["\(entry.kind)"]
+    if let age = entry.age { parts.append("\(age.components.seconds) s old") }
+    if entry.isStale { parts.append("stale") }
+    parts.append(entry.observers == 1 ? "1 observer" : "\(entry.observers) observers")
+    parts.append(entry.failureCount == 1 ? "1 failure" : "\(entry.failureCount) failures")
+    return parts.joined(separator: " · ")
+  }
+}
+
+/// Presents the inspector of the environment's store as a sheet, in debug builds.
+struct LoaderStoreInspectorSheet: ViewModifier {
+  let isPresented: Binding<Bool>
+
+  func body(content: Content) -> some View {
+    #if DEBUG
+    let isPresented = isPresented
+    content.sheet(isPresented: isPresented) {
+      LoaderStoreInspector { isPresented.wrappedValue = false }
+    }
+    #else
+    content
+    #endif
+  }
+}
+
+extension View {
+  /// Presents a ``LoaderStoreInspector`` of the environment's store as a sheet while
+  /// `isPresented` is `true`, in debug builds; in other builds it returns the view unchanged,
+  /// so the inspector never ships to users.
+  ///
+  /// ```swift
+  /// @State private var showsStore = false
+  ///
+  /// var body: some View {
+  ///   VStack {
+  ///     CountryList()
+  ///     Button("Loader store") { showsStore = true }
+  ///   }
+  ///   .loaderStoreInspector(isPresented: $showsStore)
+  /// }
+  /// ```
+  ///
+  /// - Parameter isPresented: Whether the inspector shows; its Done button sets it to `false`.
+  public func loaderStoreInspector(isPresented: Binding<Bool>) -> some View {
+    modifier(LoaderStoreInspectorSheet(isPresented: isPresented))
+  }
+}
+#endif

@@ -1,0 +1,87 @@
+#if canImport(SwiftUI)
+public import AsyncContentCore
+public import SwiftUI
+
+/// A button that sends a change with a ``Mutation`` and shows its progress in place, as
+/// ``RetryButton`` does for a retry.
+///
+/// A tap calls the mutation's ``Mutation/start(_:)`` with `input`. The mutation owns the run's
+/// task, so the button's own lifetime does not bound it: a save whose button goes away (the
+/// sheet closes, the row scrolls off) finishes, rolls back or invalidates all the same. While
+/// the mutation runs (``Mutation/isRunning``, wherever the run was started), the label stays in
+/// the layout, hidden under a `ProgressView`, so the button keeps its size, and the button is
+/// disabled, so a second tap sends nothing.
+///
+/// Keep the mutation where it outlives the view: in a model, a `static let`, or the view's
+/// `@State`. Its phase says how the last run ended:
+///
+/// ```swift
+/// MutationButton(rename, input: Rename(id: country.id, name: name)) {
+///   Label("Rename", systemImage: "pencil")
+/// }
+/// if case .failed(let error) = rename.phase {
+///   Text(error.localizedDescription)
+/// }
+/// ```
+public struct MutationButton<Input: Sendable, Output: Sendable, Label: View>: View {
+  private let mutation: Mutation<Input, Output>
+  private let input: Input
+  private let label: Label
+
+  /// Creates a button that sends `input` with `mutation`, with a label of your own.
+  ///
+  /// - Parameters:
+  ///   - mutation: The mutation that runs the change; keep it where it outlives the view.
+  ///   - input: What a tap sends.
+  ///   - label: The button's label.
+  public init(
+    _ mutation: Mutation<Input, Output>, input: Input, @ViewBuilder label: () -> Label
+  ) {
+    self.mutation = mutation
+    self.input = input
+    self.label = label()
+  }
+
+  public var body: some View {
+    let isRunning = mutation.isRunning
+    Button {
+      mutation.start(input)
+    } label: {
+      ProgressButtonLabel(isRunning: isRunning, label: label)
+    }
+    .disabled(isRunning)
+  }
+}
+
+extension MutationButton where Label == Text {
+  /// Creates a button that sends `input` with `mutation`, titled with a text of your own.
+  ///
+  /// ```swift
+  /// MutationButton("Save", mutation: rename, input: Rename(id: country.id, name: name))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - titleKey: The button's title, looked up in your app's strings.
+  ///   - mutation: The mutation that runs the change; keep it where it outlives the view.
+  ///   - input: What a tap sends.
+  public init(
+    _ titleKey: LocalizedStringKey, mutation: Mutation<Input, Output>, input: Input
+  ) {
+    self.init(mutation, input: input) { Text(titleKey) }
+  }
+}
+
+/// The label of a button whose work runs elsewhere: the label, hidden under a spinner while the
+/// work runs, so the button keeps its size.
+struct ProgressButtonLabel<Label: View>: View {
+  let isRunning: Bool
+  let label: Label
+
+  var body: some View {
+    ZStack {
+      label.opacity(isRunning ? 0 : 1)
+      ProgressView().opacity(isRunning ? 1 : 0)
+    }
+  }
+}
+#endif

@@ -1,0 +1,70 @@
+public import Observation
+
+/// A screen's view of a ``LoaderStore`` for a paged key that changes: it observes the current
+/// key's ``PagedLoader`` while the screen is on screen, as ``KeyedLoader`` does for a value.
+///
+/// A list of one region's countries, whose region the user picks, shows the store's list of the
+/// region it shows now:
+///
+/// ```swift
+/// let feed = KeyedPagedLoader<CountryFeedKey>(store: store)
+/// feed.select(CountryFeedKey(region: "Europe"))  // the list appears: its first page loads
+/// feed.loader?.startLoadMore()  // the footer's spinner showed
+/// feed.select(CountryFeedKey(region: "Asia"))  // another region: its own loader
+/// feed.stop()  // the list disappears; the pages stay cached
+/// ```
+///
+/// - **One key observed.** ``select(_:)`` observes the new key and ends the observation of the
+///   previous one. The previous key's running load is cancelled when no other observer shows
+///   it; its pages stay cached, so going back shows them at once.
+/// - **No placeholder.** A new key shows its own phase at once: its cached pages, or its first
+///   load. Rows of another list are never shown as this one's.
+/// - **Lifecycle.** The owner of the work is the store's loader, never the view: a view calls
+///   ``select(_:)`` when it appears and when its key changes, and ``stop()`` when it disappears,
+///   which ends the observation and leaves the load running. `PagingList(key)` does this.
+@MainActor
+@Observable
+public final class KeyedPagedLoader<Key: PagedLoaderKey> {
+  /// The store the loaders come from.
+  public let store: LoaderStore
+
+  /// The current key and its observation.
+  private var selection = KeyObservation<Key, PagedLoader<Key.Item, Key.Cursor>>()
+
+  /// The current key; `nil` before the first ``select(_:)``.
+  public var key: Key? { selection.key }
+  /// The current key's loader; `nil` before the first ``select(_:)``.
+  public var loader: PagedLoader<Key.Item, Key.Cursor>? { selection.loader }
+
+  /// Creates a view of `store` that observes nothing yet.
+  ///
+  /// - Parameter store: The store.
+  public init(store: LoaderStore) {
+    self.store = store
+  }
+
+  /// Observes `key`: the same key observed again after ``stop()`` is observed again (a list
+  /// that appears); a new key replaces the previous one, whose running load is cancelled when
+  /// nobody else observes it.
+  ///
+  /// - Parameter key: The key the screen shows.
+  public func select(_ key: Key) {
+    let store = store
+    _ = selection.select(key, in: store) { key in
+      let subscription = store.observe(key)
+      return (subscription.observation, subscription.loader)
+    }
+  }
+
+  /// Ends the observation of the current key, when the list disappears: the loader and its
+  /// pages stay, and the running load goes on.
+  public func stop() {
+    selection.stop()
+  }
+
+  deinit {
+    // A screen that goes away without `stop()` ends its observation all the same. The deinit
+    // runs off the main actor, so it reads the selection's storage without observation.
+    _selection.stopWhenReleased()
+  }
+}
