@@ -117,7 +117,9 @@ extension LoaderStore {
     let task = Task { [weak self] in
       do {
         for try await event in events {
-          guard let store = self else { return }  // the store went away
+          // Cancelled (an event the sequence had buffered reloads nothing), or the store went
+          // away.
+          guard !Task.isCancelled, let store = self else { return }
           store.refetch(after: event, minimumInterval: minimumInterval)
         }
       } catch {

@@ -1,6 +1,7 @@
 package import Foundation
 
 #if canImport(Network)
+import Dispatch
 import Network
 #endif
 #if canImport(UIKit) && !os(watchOS)

@@ -259,6 +259,7 @@ struct LoaderStoreRefetchTests {
       let key = TriggerKey(1, gate: Gate())
       let shown = await observeLoaded(1, for: key, in: store)
 
+      continuation.yield(.becameActive)  // the consumer has not taken it yet
       triggers.cancel()
       #expect(triggers.isCancelled)
       await yield { ended.value }  // the sequence is told: an adapter stops its monitor
