@@ -3,8 +3,8 @@
 ///
 /// Feed the events to ``LoaderStore/refetch(on:minimumInterval:)`` as an `AsyncSequence`, or one
 /// at a time to ``LoaderStore/refetch(after:minimumInterval:)``. On Apple platforms
-/// ``appActivations()`` and ``networkReconnections()`` make the sequences from the system; tests
-/// feed an `AsyncStream` of their own.
+/// `RefetchEvent.appActivations()` and `RefetchEvent.networkReconnections()` make the sequences
+/// from the system; tests feed an `AsyncStream` of their own.
 ///
 /// ```swift
 /// let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)

@@ -78,7 +78,7 @@ extension RefetchEvent {
   }
 }
 
-/// A path monitor and what it saw, for ``RefetchEvent/networkReconnections()``.
+/// A path monitor and what it saw, for `RefetchEvent.networkReconnections()`.
 private final class PathWatch: @unchecked Sendable {
   // @unchecked Sendable: `monitor` and `reconnections` are used on `queue` only, a serial queue.
   // The stream's build closure sets the handler and starts the monitor before any update can
