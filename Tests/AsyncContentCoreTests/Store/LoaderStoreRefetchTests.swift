@@ -3,6 +3,7 @@ import AsyncContentTestSupport
 import Clocks
 import ConcurrencyExtras
 import Foundation
+import Observation
 import Testing
 
 /// A key of the refetch tests: `id` names it, its fetch waits at `gate`, and it may set its own
@@ -314,6 +315,44 @@ struct LoaderStoreRefetchTests {
       key.gate.succeed(2)
       await yield { shown.loader.phase.kind == .loaded }
       #expect(shown.loader.phase.value == 2)
+    }
+  }
+
+  @Test func anEventWithNothingToDoNotifiesNobody() async {
+    await withMainSerialExecutor {
+      let store = LoaderStore(clock: TestClock(), staleAfter: .seconds(60))
+      let fresh = TriggerKey(1, gate: Gate())
+      let loading = TriggerKey(2, gate: Gate())
+      let freshShown = await observeLoaded(1, for: fresh, in: store)
+      let loadingShown = store.observe(loading)
+      await yield { loading.gate.pending == 1 }
+      let notifications = LockIsolated(0)
+      for loader in [freshShown.loader, loadingShown.loader] {
+        withObservationTracking {
+          _ = loader.phase
+          _ = loader.isActive
+        } onChange: {
+          notifications.withValue { $0 += 1 }
+        }
+      }
+
+      #expect(store.refetch(after: .becameActive))
+      #expect(store.refetch(after: .networkAvailable))
+      await drain()
+      #expect(notifications.value == 0)  // a fresh value stays, a running load is joined
+      #expect(fresh.gate.calls == 1)
+      #expect(loading.gate.calls == 1)
+      loading.gate.succeed(2)
+      await yield { loadingShown.loader.phase.kind == .loaded }
+    }
+  }
+
+  @Test func aNegativeIntervalStops() async {
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        _ = LoaderStore(clock: ContinuousClock())
+          .refetch(after: .becameActive, minimumInterval: .seconds(-1))
+      }
     }
   }
 
