@@ -791,6 +791,29 @@ func snippetInspect(_ store: LoaderStore) -> [String] {
   return printed
 }
 
+@MainActor
+func snippetRefetchOn(
+  _ store: LoaderStore
+) -> (RefetchSubscription, AsyncStream<RefetchEvent>.Continuation) {
+  let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
+  let triggers = store.refetch(on: events)  // the store consumes the events from now on
+  continuation.yield(.becameActive)  // the observed entries with nothing current reload
+  return (triggers, continuation)
+}
+
+struct AllCountriesKey: LoaderKey {
+  var refetchesOn: Set<RefetchEvent> { [.networkAvailable] }  // a large list: not on every return
+
+  func fetch() async throws -> [Country] {
+    try await api.countryList()
+  }
+}
+
+@MainActor
+func snippetCancelTriggers(_ triggers: RefetchSubscription) {
+  triggers.cancel()  // later events reload nothing; a reload that runs goes on
+}
+
 // MARK: - README.md
 
 @MainActor
@@ -1270,6 +1293,46 @@ struct StoreDocSnippetTests {
       await eventually { back.loader.phase.kind == .loaded }
       back.cancel()
       detail.cancel()
+    }
+  }
+
+  @Test func refetchTriggersReloadTheObservedKeysThatOptIn() async {
+    await withMainSerialExecutor {
+      let (store, detail, list) = await loadedStore(staleAfter: .zero)  // stale once loaded
+      list.cancel()  // nobody shows the list
+      let listCalls = countryListRequests.calls
+
+      let (triggers, continuation) = snippetRefetchOn(store)
+      await eventually { countryRequests.pending == 1 }
+      #expect(detail.loader.phase.kind == .reloading)  // with the value on screen
+      countryRequests.succeed(austria)
+      await eventually { detail.loader.phase.kind == .loaded }
+      await drainMainActor()
+      #expect(countryListRequests.calls == listCalls)  // unobserved: left alone
+
+      let all = store.observe(AllCountriesKey())
+      await eventually { countryListRequests.pending == 1 }
+      countryListRequests.succeed(API.twoCountries)
+      await eventually { all.loader.phase.kind == .loaded }
+      store.refetch(after: .becameActive, minimumInterval: .zero)
+      #expect(all.loader.phase.kind == .loaded)  // it left becameActive out
+      await eventually { countryRequests.pending == 1 }
+      countryRequests.succeed(austria)
+      await eventually { detail.loader.phase.kind == .loaded }
+
+      continuation.yield(.networkAvailable)  // both keys reload on reconnect
+      await eventually { countryRequests.pending == 1 && countryListRequests.pending == 1 }
+      countryRequests.succeed(austria)
+      countryListRequests.succeed(API.twoCountries)
+      await eventually { detail.loader.phase.kind == .loaded && all.loader.phase.kind == .loaded }
+
+      snippetCancelTriggers(triggers)
+      continuation.yield(.networkAvailable)
+      await drainMainActor()
+      #expect(countryRequests.pending == 0)
+      #expect(countryListRequests.pending == 0)
+      detail.cancel()
+      all.cancel()
     }
   }
 

@@ -1,5 +1,5 @@
 /// What every key of a ``LoaderStore`` has: it is hashable and sendable, and may set its own
-/// staleness and garbage-collection times.
+/// staleness and garbage-collection times and the events that refetch it.
 ///
 /// Do not adopt it directly: adopt ``LoaderKey`` for a key whose loader is an ``AsyncLoader``,
 /// or ``PagedLoaderKey`` for one whose loader is a ``PagedLoader``. Predicates of
@@ -12,6 +12,21 @@ public protocol StoreKey: Hashable, Sendable {
   /// How long the key's entry stays in the store after its last observer left; `nil` uses the
   /// store's ``LoaderStore/gcAfter``.
   var gcAfter: Duration? { get }
+
+  /// The events on which the store's refetch triggers reload the key's observed, stale entry;
+  /// every event by default.
+  ///
+  /// See ``LoaderStore/refetch(on:minimumInterval:)``. Leave out ``RefetchEvent/becameActive``
+  /// for TanStack Query's `refetchOnWindowFocus: false`, and ``RefetchEvent/networkAvailable``
+  /// for `refetchOnReconnect: false`.
+  ///
+  /// ```swift
+  /// struct ScoreboardKey: LoaderKey {
+  ///   var refetchesOn: Set<RefetchEvent> { [.networkAvailable] }  // not on every app switch
+  ///   func fetch() async throws -> Scoreboard { try await API.shared.scoreboard() }
+  /// }
+  /// ```
+  var refetchesOn: Set<RefetchEvent> { get }
 }
 
 extension StoreKey {
@@ -20,6 +35,9 @@ extension StoreKey {
 
   /// The store's ``LoaderStore/gcAfter``.
   public var gcAfter: Duration? { nil }
+
+  /// Every event: the key reloads when the app becomes active and when the network comes back.
+  public var refetchesOn: Set<RefetchEvent> { Set(RefetchEvent.allCases) }
 }
 
 /// A key of a ``LoaderStore``: a value that names one piece of data and knows how to fetch it.

@@ -80,6 +80,8 @@ public final class LoaderStore {
   @ObservationIgnored private var recordedEdits: [EditReference]?
   /// The counter that numbers the edits.
   @ObservationIgnored private var editCount: UInt64 = 0
+  /// The sequences of refetch events the store consumes, and when it last handled each event.
+  @ObservationIgnored var refetchTriggers = RefetchTriggers()
 
   /// Creates an empty store.
   ///
@@ -127,6 +129,7 @@ public final class LoaderStore {
   deinit {
     // The entries go with the store, and their loaders cancel their loads as they go.
     collection?.cancel()
+    refetchTriggers.cancelAll()
   }
 
   // MARK: Loaders

@@ -1,0 +1,179 @@
+/// Something that happened to the app that makes the data on screen worth checking again: what a
+/// ``LoaderStore``'s refetch triggers react to.
+///
+/// Feed the events to ``LoaderStore/refetch(on:minimumInterval:)`` as an `AsyncSequence`, or one
+/// at a time to ``LoaderStore/refetch(after:minimumInterval:)``. On Apple platforms
+/// `RefetchEvent.appActivations()` and `RefetchEvent.networkReconnections()` make the sequences
+/// from the system; tests feed an `AsyncStream` of their own.
+///
+/// ```swift
+/// let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
+/// store.refetch(on: events)
+/// continuation.yield(.becameActive)  // the observed, stale entries reload
+/// ```
+///
+/// A key leaves an event out with ``StoreKey/refetchesOn``.
+public enum RefetchEvent: Hashable, Sendable, CaseIterable {
+  /// The app became active: it came back to the foreground, or its window got the focus.
+  ///
+  /// TanStack Query's `refetchOnWindowFocus`, SWR's `revalidateOnFocus`.
+  case becameActive
+  /// The network became available after it was not.
+  ///
+  /// TanStack Query's `refetchOnReconnect`, SWR's `revalidateOnReconnect`.
+  case networkAvailable
+}
+
+/// The consumption of a sequence of ``RefetchEvent``s by a ``LoaderStore``, which
+/// ``LoaderStore/refetch(on:minimumInterval:)`` returns.
+///
+/// The store consumes the sequence until the subscription is cancelled, the sequence ends, or
+/// the store goes away. Releasing the subscription without cancelling it does not stop the
+/// consumption, so an app-wide store may ignore it.
+///
+/// ```swift
+/// let triggers = store.refetch(on: events)
+/// triggers.cancel()  // the events no longer reload anything
+/// ```
+@MainActor
+public final class RefetchSubscription {
+  /// The task that consumes the sequence.
+  private let task: Task<Void, Never>
+  /// The number the store knows the consumption by.
+  private let id: UInt64
+  /// The store, to forget the consumption when it is cancelled.
+  private weak var store: LoaderStore?
+
+  /// Whether ``cancel()`` was called.
+  public private(set) var isCancelled = false
+
+  init(task: Task<Void, Never>, id: UInt64, store: LoaderStore) {
+    self.task = task
+    self.id = id
+    self.store = store
+  }
+
+  /// Stops consuming the sequence: events that arrive later reload nothing. A reload that an
+  /// earlier event started goes on. Cancelling twice does nothing the second time.
+  public func cancel() {
+    guard !isCancelled else { return }
+    isCancelled = true
+    task.cancel()
+    store?.refetchTriggers.consumers[id] = nil
+  }
+}
+
+/// What a ``LoaderStore`` keeps for its refetch triggers.
+struct RefetchTriggers: Sendable {
+  /// The tasks that consume the sequences of events, by number.
+  var consumers: [UInt64: Task<Void, Never>] = [:]
+  /// The counter that numbers the consumers.
+  var consumerCount: UInt64 = 0
+  /// When the store last handled each event, for the throttle.
+  var lastHandled: [RefetchEvent: LoaderClock.Instant] = [:]
+
+  /// Stops every consumption: the store goes away.
+  func cancelAll() {
+    for task in consumers.values { task.cancel() }
+  }
+}
+
+extension LoaderStore {
+  /// Reloads the observed, stale entries whenever `events` delivers an event: the app became
+  /// active, the network came back. TanStack Query's `refetchOnWindowFocus` and
+  /// `refetchOnReconnect`.
+  ///
+  /// The store consumes `events` in a task it owns, on the main actor, and handles each event
+  /// as ``refetch(after:minimumInterval:)`` does: every entry that is observed, opted in for
+  /// the event (``StoreKey/refetchesOn``) and has nothing current (a stale value, a failure,
+  /// or no value) reloads with its value on screen, as a new observer would reload it; an
+  /// entry whose load runs is joined, never superseded. An event that comes less than
+  /// `minimumInterval` after the store last handled the same event is dropped.
+  ///
+  /// ```swift
+  /// let store = LoaderStore()
+  /// // At launch, on Apple platforms:
+  /// store.refetch(on: RefetchEvent.appActivations())
+  /// store.refetch(on: RefetchEvent.networkReconnections())
+  /// ```
+  ///
+  /// The task holds the store weakly: the consumption stops when the store goes away (the
+  /// store cancels it), when the sequence ends or throws, and when the subscription is
+  /// cancelled.
+  ///
+  /// - Parameters:
+  ///   - events: The events. A sequence that throws ends the consumption.
+  ///   - minimumInterval: How long after handling an event the store drops the same event, on
+  ///     the store's ``clock``; one second by default, `.zero` handles every event. It must
+  ///     not be negative.
+  /// - Returns: The subscription, to cancel the consumption.
+  @discardableResult
+  public func refetch<Events: AsyncSequence & Sendable>(
+    on events: Events, minimumInterval: Duration = .seconds(1)
+  ) -> RefetchSubscription where Events.Element == RefetchEvent {
+    checkRefetchInterval(minimumInterval)
+    refetchTriggers.consumerCount &+= 1
+    let id = refetchTriggers.consumerCount
+    let task = Task { [weak self] in
+      do {
+        for try await event in events {
+          // Cancelled (an event the sequence had buffered reloads nothing), or the store went
+          // away.
+          guard !Task.isCancelled, let store = self else { return }
+          store.refetch(after: event, minimumInterval: minimumInterval)
+        }
+      } catch {
+        // The sequence failed: it delivers no more events.
+      }
+      self?.refetchTriggers.consumers[id] = nil
+    }
+    refetchTriggers.consumers[id] = task
+    return RefetchSubscription(task: task, id: id, store: self)
+  }
+
+  /// Handles one refetch event: reloads every entry that is observed, opted in for `event`
+  /// (``StoreKey/refetchesOn``) and has nothing current, unless the store handled the same
+  /// event less than `minimumInterval` ago.
+  ///
+  /// An entry has nothing current when its value is stale (the loader's ``LoaderBase/isStale``),
+  /// when its last load failed, or when it has no value; it reloads with its value on screen,
+  /// as a new observer would reload it. An entry whose load runs is joined, never superseded,
+  /// so an event that follows another at once starts no second request. An entry nobody
+  /// observes is left alone: its next observer revalidates it.
+  ///
+  /// It is what ``refetch(on:minimumInterval:)`` does with each event; call it from a callback,
+  /// such as a scene delegate's `sceneDidBecomeActive(_:)`.
+  ///
+  /// ```swift
+  /// func sceneDidBecomeActive(_ scene: UIScene) {
+  ///   store.refetch(after: .becameActive)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - minimumInterval: How long after handling `event` the store drops it, on the store's
+  ///     ``clock``; one second by default. It must not be negative.
+  /// - Returns: Whether the store handled the event; `false` when it dropped it.
+  @discardableResult
+  public func refetch(after event: RefetchEvent, minimumInterval: Duration = .seconds(1)) -> Bool {
+    checkRefetchInterval(minimumInterval)
+    let now = clock.now
+    if let last = refetchTriggers.lastHandled[event], last.duration(to: now) < minimumInterval {
+      return false
+    }
+    refetchTriggers.lastHandled[event] = now
+    // Each entry once: the dictionary holds one entry per key.
+    for entry in liveEntries where entry.observers > 0 && entry.key.refetchesOn.contains(event) {
+      entry.loader.startLoad()  // loads only when nothing is current, and joins a running load
+    }
+    return true
+  }
+
+  /// Stops with a clear message when `minimumInterval` is negative.
+  private func checkRefetchInterval(_ minimumInterval: Duration) {
+    precondition(
+      minimumInterval >= .zero,
+      "LoaderStore.refetch minimumInterval must not be negative, got \(minimumInterval)")
+  }
+}
