@@ -491,6 +491,16 @@ extension LoaderStore {
   static let countries = LoaderStore(staleAfter: .seconds(30))
 }
 
+struct CountriesScene: View {
+  var body: some View {
+    NavigationStack {
+      RegionList(region: "Europe")
+    }
+    .loaderStore(.countries)
+    .refetchesOnActivation()
+  }
+}
+
 struct CountriesRoot: View {
   var body: some View {
     NavigationStack {

@@ -206,5 +206,47 @@ extension View {
   public func loaderStore(_ store: LoaderStore) -> some View {
     environment(\.loaderStore, store)
   }
+
+  /// Reloads the store's observed entries that have nothing current when the scene becomes
+  /// active again (TanStack Query's `refetchOnWindowFocus`): the `scenePhase` adapter of the
+  /// store's refetch triggers.
+  ///
+  /// Apply it once, at the root of each scene. It calls
+  /// ``AsyncContentCore/LoaderStore/refetch(after:minimumInterval:)`` with
+  /// ``AsyncContentCore/RefetchEvent/becameActive`` when the phase changes to `active` from
+  /// another phase; the store throttles the event across every scene and source, and the
+  /// reloads run in the store's loaders, never in the view.
+  ///
+  /// ```swift
+  /// WindowGroup {
+  ///   ContentView()
+  ///     .refetchesOnActivation()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - store: The store; the environment's (``LoaderStore/shared`` unless
+  ///     ``SwiftUI/View/loaderStore(_:)`` sets another) when `nil`.
+  ///   - minimumInterval: How long after handling an activation the store drops the next one.
+  public func refetchesOnActivation(
+    _ store: LoaderStore? = nil, minimumInterval: Duration = .seconds(1)
+  ) -> some View {
+    modifier(RefetchOnActivation(store: store, minimumInterval: minimumInterval))
+  }
+}
+
+/// Feeds ``AsyncContentCore/RefetchEvent/becameActive`` to a store when the scene becomes active.
+private struct RefetchOnActivation: ViewModifier {
+  let store: LoaderStore?
+  let minimumInterval: Duration
+  @Environment(\.scenePhase) private var scenePhase
+  @Environment(\.loaderStore) private var environmentStore
+
+  func body(content: Content) -> some View {
+    content.onChange(of: scenePhase) { oldPhase, newPhase in
+      guard newPhase == .active, oldPhase != .active else { return }
+      (store ?? environmentStore).refetch(after: .becameActive, minimumInterval: minimumInterval)
+    }
+  }
 }
 #endif

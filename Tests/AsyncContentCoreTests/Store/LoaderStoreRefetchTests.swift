@@ -33,14 +33,14 @@ private struct TriggerKey: LoaderKey {
 }
 
 /// A paged key of the refetch tests.
-private struct FeedKey: PagedLoaderKey {
+private struct RefetchFeedKey: PagedLoaderKey {
   let pages: RowGate
 
   func fetchPage(at cursor: Int?) async throws -> Page<PagedRow, Int> {
     try await pages.fetch(cursor)
   }
 
-  static func == (lhs: FeedKey, rhs: FeedKey) -> Bool { true }
+  static func == (lhs: RefetchFeedKey, rhs: RefetchFeedKey) -> Bool { true }
   func hash(into hasher: inout Hasher) {}
 }
 
@@ -235,7 +235,7 @@ struct LoaderStoreRefetchTests {
       let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
       store.refetch(on: events)
       let pages = RowGate()
-      let shown = store.observe(FeedKey(pages: pages))
+      let shown = store.observe(RefetchFeedKey(pages: pages))
       await yield { pages.pending == 1 }
       pages.succeed(rows(0..<3), next: 3)
       await yield { shown.loader.phase.kind == .loaded }

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// Randomized schedules of a ``LoaderStore`` and two ``Mutation``s: subscribe, unsubscribe,
-/// triggers, invalidations, mutations, answers that succeed, fail or report cancellation,
+/// triggers, refetch events, invalidations, mutations, answers that succeed, fail or report cancellation,
 /// cancelled mutations and loads, and the clock moving on. Checked after every step.
 ///
 /// Each run executes 10,000 schedules (5 to 12 steps each, over 3 keys, a store of 1 to 4
@@ -195,6 +195,7 @@ private struct StoreSchedule {
     case unsubscribe(subscription: Int, twice: Bool)
     case trigger(Trigger, key: Int)
     case invalidate(Invalidation)
+    case refetch(RefetchEvent)
     case mutate(mutation: Int, key: Int, value: Int, awaited: Bool)
     case joinOrReject(mutation: Int, join: Bool)
     case answer(ScheduleServer.Request, Answer)
@@ -208,6 +209,7 @@ private struct StoreSchedule {
         "cancel subscription \(subscription)" + (twice ? " twice" : "")
       case .trigger(let trigger, let key): "\(trigger) on key \(key)"
       case .invalidate(let invalidation): "invalidate \(invalidation)"
+      case .refetch(let event): "refetch after \(event)"
       case .mutate(let mutation, let key, let value, let awaited):
         "mutation \(mutation) \(awaited ? "runs" : "starts") with key \(key) := \(value)"
       case .joinOrReject(let mutation, let join):
@@ -339,7 +341,9 @@ private struct StoreSchedule {
         guard !subscriptions.isEmpty else { continue }
         return .unsubscribe(
           subscription: random.below(subscriptions.count), twice: random.chance(20))
-      case 24..<36:
+      case 24..<28:
+        return .refetch(random.chance(50) ? .becameActive : .networkAvailable)
+      case 28..<36:
         let trigger = Trigger.allCases[random.below(Trigger.allCases.count)]
         return .trigger(trigger, key: random.below(Self.keyCount))
       case 36..<45:
@@ -407,6 +411,11 @@ private struct StoreSchedule {
       case .awaitReload: context.callers.spawn { await store.loader(for: id).reload() }
       case .cancel: store.cachedLoader(for: id)?.cancel()
       }
+
+    case .refetch(let event):
+      // An app that becomes active, or the network that comes back: the observed entries with
+      // nothing current reload, joining loads that run. No throttle, so every event counts.
+      store.refetch(after: event, minimumInterval: .zero)
 
     case .invalidate(let invalidation):
       switch invalidation {

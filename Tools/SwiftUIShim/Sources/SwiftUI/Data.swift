@@ -187,3 +187,21 @@ public struct RedactionReasons: OptionSet, Sendable {
     // Apple: https://developer.apple.com/documentation/swiftui/redactionreasons/invalidated
     public static let invalidated = RedactionReasons(rawValue: 1 << 2)
 }
+
+// Apple: https://developer.apple.com/documentation/swiftui/scenephase
+public enum ScenePhase: Comparable, Hashable, Sendable {
+    // Apple: https://developer.apple.com/documentation/swiftui/scenephase/background
+    case background
+    // Apple: https://developer.apple.com/documentation/swiftui/scenephase/inactive
+    case inactive
+    // Apple: https://developer.apple.com/documentation/swiftui/scenephase/active
+    case active
+}
+
+extension EnvironmentValues {
+    // Apple: https://developer.apple.com/documentation/swiftui/environmentvalues/scenephase
+    public var scenePhase: ScenePhase {
+        get { .active }
+        set {}
+    }
+}
