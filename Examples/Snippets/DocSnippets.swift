@@ -491,6 +491,15 @@ extension LoaderStore {
   static let countries = LoaderStore(staleAfter: .seconds(30))
 }
 
+struct CountriesRoot: View {
+  var body: some View {
+    NavigationStack {
+      RegionList(region: "Europe")
+    }
+    .loaderStore(.countries)
+  }
+}
+
 struct CountriesScene: View {
   var body: some View {
     NavigationStack {
@@ -498,15 +507,6 @@ struct CountriesScene: View {
     }
     .loaderStore(.countries)
     .refetchesOnActivation()
-  }
-}
-
-struct CountriesRoot: View {
-  var body: some View {
-    NavigationStack {
-      RegionList(region: "Europe")
-    }
-    .loaderStore(.countries)
   }
 }
 
