@@ -1107,11 +1107,20 @@ struct DocSnippetTests {
     if FileManager.default.fileExists(atPath: readme.path) { documents.append(readme) }
     #expect(documents.count >= 9, "the articles were not found under \(catalog.path)")
 
-    let compiled = try [
-      "Tests/AsyncContentCoreTests/DocSnippetTests.swift",
-      "Tests/AsyncContentCoreTests/ArticlePatterns.swift", "Examples/Snippets/DocSnippets.swift",
-      "Examples/Snippets/MigrationSnippets.swift",
-    ].map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+    // Every Swift file of Examples/Snippets: the SwiftUI snippets, the migration recipes and
+    // README.md's first example.
+    let snippetFiles = try FileManager.default
+      .contentsOfDirectory(atPath: root.appendingPathComponent("Examples/Snippets").path)
+      .filter { $0.hasSuffix(".swift") }.sorted().map { "Examples/Snippets/\($0)" }
+    let sources =
+      [
+        "Tests/AsyncContentCoreTests/DocSnippetTests.swift",
+        "Tests/AsyncContentCoreTests/ArticlePatterns.swift",
+      ]
+      + snippetFiles
+    let compiled = try sources.map {
+      try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
+    }
     let haystacks = compiled.map(SnippetBlock.normalize)
 
     var checked = 0
