@@ -298,7 +298,7 @@ func snippetSequenceSource() -> AsyncLoader<[Country]> {
 
 @MainActor
 func snippetJSONLoaders() -> (AsyncLoader<[Country]>, AsyncLoader<[Country]>, URLRequest) {
-  let url = URL(string: "https://example.com/countries.json")!
+  let url = api.baseURL.appending(path: "countries")
   let fromURL = AsyncLoader<[Country]>(url: url)
 
   var request = URLRequest(url: url)
@@ -356,8 +356,8 @@ func message(for error: any Error) -> String {
     await eventually { loader.failureCount == 1 }
     #expect(loader.phase.kind == .loading)  // no failure shows between attempts
 
-    await clock.advanceAndDrain(by: .seconds(1))  // the backoff, without waiting a second
-    #expect(gate.pending == 1)
+    await clock.advance(by: .seconds(1))  // the backoff, without waiting a second
+    await eventually { gate.pending == 1 }
     gate.succeed(["Austria"])
     await load.cancellableValue
     #expect(loader.phase.value == ["Austria"])
@@ -1115,6 +1115,7 @@ struct DocSnippetTests {
     let sources =
       [
         "Tests/AsyncContentCoreTests/DocSnippetTests.swift",
+        "Tests/AsyncContentCoreTests/ArticleSnippets.swift",
         "Tests/AsyncContentCoreTests/ArticlePatterns.swift",
       ]
       + snippetFiles
@@ -1133,8 +1134,8 @@ struct DocSnippetTests {
           haystacks.contains { $0.contains(needle) },
           """
           The snippet \(block.name) is out of sync: copy it verbatim into \
-          DocSnippetTests.swift (core), ArticlePatterns.swift (a source article's pattern) or \
-          Examples/Snippets/DocSnippets.swift or MigrationSnippets.swift (SwiftUI), \
+          DocSnippetTests.swift or ArticleSnippets.swift (core), ArticlePatterns.swift (a source \
+          article's pattern) or a file of Examples/Snippets (SwiftUI), \
           or mark it `<!-- snippet: skip (reason) -->`.
           """)
       }
