@@ -102,7 +102,7 @@ extension EnvironmentValues {
   }
 
   /// The store that the views which take a key (`AsyncView(key)`, `PagingList(key)`) and the
-  /// ``LoaderStoreInspector`` use: ``LoaderStore/shared`` unless
+  /// inspector use: ``LoaderStore/shared`` unless
   /// ``SwiftUI/View/loaderStore(_:)`` sets another.
   ///
   /// Read it to reach the store from a view, for a mutation or an invalidation:
@@ -185,7 +185,7 @@ extension View {
   }
 
   /// Sets the store that the views which take a key (`AsyncView(key)`, `PagingList(key)`) and
-  /// the ``LoaderStoreInspector`` use in this hierarchy, instead of ``LoaderStore/shared``.
+  /// the inspector use in this hierarchy, instead of ``LoaderStore/shared``.
   ///
   /// ```swift
   /// extension LoaderStore {
