@@ -307,7 +307,9 @@ public struct AsyncView<
       presentation: shown.phase.presentation(placeholder: placeholder, isEmpty: isEmpty),
       kind: shown.phase.kind, source: shown.source, status: shown.status,
       placeholder: placeholder, actions: shown.actions,
-      content: { value in content(value).modifier(PlaceholderFlag(isPlaceholder: shown.isPlaceholder)) },
+      content: { value in
+        content(value).modifier(PlaceholderFlag(isPlaceholder: shown.isPlaceholder))
+      },
       idle: idle, loading: loading, failure: { failure($0, $1) }, empty: empty
     )
     .onChange(of: source.ownedID, initial: true) { source.selectOwned(in: &slot) }
