@@ -7,7 +7,9 @@ struct Post: Sendable { let title: String }
 
 struct V: View {
   var body: some View {
-    PagingList { (cursor: Int?) in Page(items: [Post](), nextCursor: cursor) } row: { post in
+    PagingList { (cursor: Int?) in
+      Page(items: [Post](), nextCursor: cursor)
+    } row: { post in
       Text(post.title)
     }
   }

@@ -104,7 +104,11 @@ struct LayerScreen: View {
   /// AsyncView(id:…operation:…): every default (no id, no builders), then every argument.
   @ViewBuilder private var operationForms: some View {
     AsyncView(operation: { 42 }) { Text("\($0)") }
-    AsyncView(id: error == nil, keepsPreviousValue: true) { 7 } content: { Text("\($0)") }
+    AsyncView(id: error == nil, keepsPreviousValue: true) {
+      7
+    } content: {
+      Text("\($0)")
+    }
     AsyncView(
       id: 1, keepsPreviousValue: false, placeholder: [Post(id: 0, title: "…")],
       retry: .exponentialBackoff(maxAttempts: 3), isEmpty: { $0.isEmpty },
@@ -155,7 +159,9 @@ struct LayerScreen: View {
       failure: { _, isRetrying in RetryButton(isRunning: isRetrying) },
       empty: { Text("None") }, footer: { DefaultFooterView($0) })
     PagingList(key: PostsKey()) { Text($0.title) }
-    PagingList(key: PostsKey()) { Text($0.title) } footer: { footer in
+    PagingList(key: PostsKey()) {
+      Text($0.title)
+    } footer: { footer in
       if case .endOfList = footer { Text("The end") } else { DefaultFooterView(footer) }
     }
     PagingList(fetchPage: { _ in Page(items: [Post](), nextCursor: Int?.none) }) { Text($0.title) }
