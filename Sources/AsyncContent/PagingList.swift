@@ -18,7 +18,7 @@ public import SwiftUI
 /// What shows comes from the core's ``Presentation``: blocking progress (or placeholder rows,
 /// redacted in the same branch as the real rows) only for a first load, the rows during a
 /// reload, a banner over the rows when a reload failed, and the paging footer. Every trigger
-/// goes to a ``ContentController`` and its ``LoadMoreController``, which own their tasks: the
+/// goes to controllers that own their tasks: the
 /// first load starts when the list appears and nothing was requested, the next page loads when
 /// the footer's spinner shows (once per page, never during a reload), and a failed page loads
 /// again only from its retry button. Pull-to-refresh reloads from the first page; turn it off
@@ -248,9 +248,7 @@ extension PagingList {
   /// The store owns the ``PagedLoader``, so every list of the key shares its pages and its
   /// requests, a list that SwiftUI makes again finds the same loader, and a list that comes back
   /// shows the cached pages at once (revalidating from the first page when they are stale). The
-  /// list observes its key while it is on screen: appearing and a new key call
-  /// ``KeyedPagedLoader/select(_:)``, disappearing calls ``KeyedPagedLoader/stop()``, which leaves
-  /// a running load to finish. Load-more, pull-to-refresh, the banner and the retry buttons work
+  /// list observes its key while it is on screen; disappearing leaves a running load to finish. Load-more, pull-to-refresh, the banner and the retry buttons work
   /// as over a loader you own.
   ///
   /// ```swift

@@ -12,7 +12,7 @@ public import SwiftUI
 /// action runs, the label stays in the layout, hidden under a `ProgressView`, so the button
 /// keeps its size, and the button is disabled. Without any action it shows nothing.
 ///
-/// The tap goes to an ``ActionController`` that owns the action's task. The button's own
+/// The tap goes to a controller that owns the action's task. The button's own
 /// lifetime does not bound it: a retry that hides the banner, or swaps the footer for a
 /// spinner, removes the button and the retry goes on; a button that appears again (scrolled
 /// back into view, a reused cell) starts nothing.
