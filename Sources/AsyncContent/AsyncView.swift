@@ -336,7 +336,10 @@ enum AsyncViewSource<Value> {
   func snapshot(in slot: LoaderSlot<AnyHashable, AnyObject>) -> ValueSnapshot<Value> {
     switch self {
     case .owned(_, _, let read): slot.loader.flatMap(read) ?? .notYet
-    case .key(let selection): slot.loader.flatMap(selection.read) ?? .notYet
+    case .key(let selection):
+      // Before its keyed loader exists, the key form already says "no placeholder", so its
+      // content keeps one structural identity when the loader comes.
+      slot.loader.flatMap(selection.read) ?? .notYet.with(isPlaceholder: false)
     case .loader(let read): read()
     case .phase(let snapshot): snapshot
     }
@@ -374,6 +377,13 @@ struct ValueSnapshot<Value> {
   /// An idle view whose loader is not there yet.
   static var notYet: ValueSnapshot {
     ValueSnapshot(phase: .idle, source: nil, status: SourceStatus(), actions: .none)
+  }
+
+  /// The same snapshot, saying whether the value is a previous key's.
+  func with(isPlaceholder: Bool) -> ValueSnapshot {
+    var snapshot = self
+    snapshot.isPlaceholder = isPlaceholder
+    return snapshot
   }
 }
 
