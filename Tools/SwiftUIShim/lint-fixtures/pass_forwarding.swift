@@ -35,6 +35,6 @@ struct SearchKey: LoaderKey {
 struct Search: View {
   let query: String
   var body: some View {
-    AsyncView(SearchKey(query: query), keepsPreviousValue: true) { Text("\($0.count)") }
+    AsyncView(key: SearchKey(query: query), keepsPreviousValue: true) { Text("\($0.count)") }
   }
 }
