@@ -14,7 +14,7 @@
 #   measure it. `.ci/run` runs it; it resolves only (nothing is built), so it takes seconds.
 set -euo pipefail
 PACKAGE_DIR=$(cd "${1:-$(dirname "$0")/..}" && pwd)
-PRODUCTS=(AsyncContent AsyncContentCore)
+PRODUCTS=(AsyncContent AsyncContentCore AsyncContentTestSupport)
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/client-resolution.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
