@@ -119,7 +119,9 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
       clock: LoaderClock(clock), retry: retry, staleAfter: staleAfter, hasValue: phase.value != nil)
   }
 
-  convenience init(
+  /// Creates a loader fed by `sequence`, which subscribes for a load and delivers into its sink.
+  /// `package`: the Combine initializer's test copy, compiled in a test module, calls it.
+  package convenience init(
     phase: LoadPhase<Value, any Error>, clock: some Clock<Duration>, staleAfter: Duration?,
     sequence: @escaping @MainActor (SequenceSink) async -> Void
   ) {
@@ -305,8 +307,9 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   // MARK: Sequences
 
   /// Feeds the elements of a sequence or publisher into a loader, while its generation is current.
+  /// `package`: the Combine initializer's test copy names it (see AsyncLoader+Combine.swift).
   @MainActor
-  struct SequenceSink {
+  package struct SequenceSink {
     weak var loader: AsyncLoader?
     let generation: UInt64
 
