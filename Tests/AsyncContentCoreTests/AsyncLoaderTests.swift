@@ -395,7 +395,9 @@ struct AsyncLoaderTests {
     await withMainSerialExecutor {
       let clock = TestClock()
       let gate = Gate<Int>()
-      let loader = AsyncLoader(clock: clock, staleAfter: .seconds(60)) { try await gate.call() }
+      let loader = AsyncLoader(clock: clock, staleness: .after(.seconds(60))) {
+        try await gate.call()
+      }
       let first = Task { await loader.load() }
       await yield { gate.pending == 1 }
       gate.succeed(1)

@@ -277,7 +277,8 @@ public final class LoaderStore {
   func entry<Key: LoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
     entry(for: key, observing: observing) {
       AsyncLoader<Key.Value>(
-        clock: clock, retry: retryPolicy, staleAfter: key.staleAfter ?? staleAfter
+        clock: clock, retry: retryPolicy,
+        staleness: (key.staleAfter ?? staleAfter).map { .after($0) } ?? .never
       ) { try await key.fetch() }
     }
   }
@@ -286,7 +287,8 @@ public final class LoaderStore {
   func entry<Key: PagedLoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
     entry(for: key, observing: observing) {
       PagedLoader<Key.Item, Key.Cursor>(
-        clock: clock, retry: retryPolicy, staleAfter: key.staleAfter ?? staleAfter,
+        clock: clock, retry: retryPolicy,
+        staleness: (key.staleAfter ?? staleAfter).map { .after($0) } ?? .never,
         maxPages: key.maxPages
       ) { cursor in try await key.fetchPage(at: cursor) }
     }

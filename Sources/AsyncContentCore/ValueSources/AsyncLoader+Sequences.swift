@@ -20,15 +20,16 @@ extension AsyncLoader {
   /// - Parameters:
   ///   - phase: The initial phase, for previews and tests.
   ///   - clock: The clock for staleness.
-  ///   - staleAfter: How old a value may grow before ``load()`` subscribes again.
+  ///   - staleness: How old a value may grow before ``load()`` subscribes again; never by
+  ///     default.
   ///   - makeSequence: Makes the sequence for each subscription.
   public convenience init<S: AsyncSequence>(
     phase: LoadPhase<Value, any Error> = .idle,
     clock: some Clock<Duration> = ContinuousClock(),
-    staleAfter: Duration? = nil,
+    staleness: Staleness = .never,
     sequence makeSequence: @escaping @MainActor () -> S
   ) where S.Element == Value {
-    self.init(phase: phase, clock: clock, staleAfter: staleAfter) { sink in
+    self.init(phase: phase, clock: clock, staleness: staleness) { sink in
       await Self.drain(makeSequence(), into: sink)
     }
   }
@@ -46,7 +47,7 @@ extension AsyncLoader {
   public convenience init<P: Publisher>(
     phase: LoadPhase<Value, any Error> = .idle,
     clock: some Clock<Duration> = ContinuousClock(),
-    staleAfter: Duration? = nil,
+    staleness: Staleness = .never,
     publisher: P
   ) where P.Output == Value {
     let subscribe: @MainActor (SequenceSink) async -> Void = { sink in
@@ -65,7 +66,7 @@ extension AsyncLoader {
       await Self.drain(stream, into: sink)
       subscription.cancel()
     }
-    self.init(phase: phase, clock: clock, staleAfter: staleAfter, sequence: subscribe)
+    self.init(phase: phase, clock: clock, staleness: staleness, sequence: subscribe)
   }
 
   /// Delivers every element of `sequence` while the subscription is current.
