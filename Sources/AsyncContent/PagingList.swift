@@ -31,9 +31,8 @@ public import SwiftUI
 /// A loader that pages backwards too (``PagedLoader/hasPrevious`` is not `nil`: a chat, a feed
 /// opened in the middle, a window of `maxPages`) gets a header: a spinner that loads the
 /// previous page when it shows, its error with retry, or the start of the list
-/// (``DefaultFooterView`` at ``PagingEdge/start``, styled by the same styles). When earlier rows
-/// land, the list scrolls back to the row that was first (``PrependAnchor``), so the reader stays
-/// where they were.
+/// (a ``DefaultFooterView`` at the start, styled by the same styles). When earlier rows land, the
+/// list scrolls back to the row that was first, so the reader stays where they were.
 ///
 /// ```swift
 /// @State private var countries = PagedLoader<Country, Int>.offset(pageSize: 25) { offset, limit in

@@ -42,7 +42,7 @@ public import Observation
 @Observable
 public final class LoaderStore {
   /// The clock for garbage collection, and for the loaders' staleness and retry waits.
-  public let clock: LoaderClock
+  package let clock: LoaderClock
   /// How old a value may grow before an observer that appears reloads it, for keys that do not
   /// set their own ``StoreKey/staleAfter``; `nil` never goes stale.
   ///
