@@ -540,13 +540,16 @@ struct PagedLoaderTests {
   @Test func releasingTheLoaderWithAPageInFlightCancelsTheRequest() async {
     let pages = RowGate()
     weak var weakLoader: Loader?
+    weak var weakCore: LoaderCore?
     do {
       let loader = await loadedLoader(pages)
       weakLoader = loader
+      weakCore = loader.core
       loader.startLoadMore()
       await yield { pages.pending == 1 }
     }
     #expect(weakLoader == nil)
+    #expect(weakCore == nil)
     await yield { pages.cancelledCalls == 1 }
     #expect(pages.pending == 0)
   }

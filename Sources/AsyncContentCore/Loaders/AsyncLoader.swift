@@ -357,7 +357,8 @@ extension AsyncLoader {
 
   /// How old the value may grow before ``load()`` fetches again: ``Staleness/never`` by
   /// default, ``Staleness/after(_:)`` to refetch when a screen appears again after that long.
-  /// A loader has no store's default, so ``Staleness/storeDefault`` means never here.
+  /// A loader has no store's default, so ``Staleness/storeDefault`` means never here (and
+  /// reads back as ``Staleness/never``).
   ///
   /// ```swift
   /// loader.staleness = .after(.seconds(300))  // `.task` fetches again after 5 min

@@ -34,12 +34,14 @@ package final class LoaderCore: Observable, WaitingCallers {
   /// when it started.
   @usableFromInline package var retryPolicy: RetryPolicy
   /// How old a value may grow before ``AsyncLoader/load()`` or ``PagedLoader/load()`` fetches
-  /// it again; ``Staleness/storeDefault`` means never here (a loader has no store's default).
+  /// it again; ``Staleness/storeDefault`` means never here (a loader has no store's default),
+  /// and reads back as ``Staleness/never``.
   package var staleness: Staleness {
-    didSet { staleAfter = staleness.duration(storeDefault: nil) }
+    get { staleAfter.map { .after($0) } ?? .never }
+    set { staleAfter = newValue.duration(storeDefault: nil) }
   }
-  /// ``staleness`` resolved once, so a trigger's staleness check is one comparison: `nil` never
-  /// goes stale.
+  /// ``staleness``, resolved: only the duration is stored, so a trigger's staleness check is one
+  /// comparison and the core holds no second copy; `nil` never goes stale.
   @exclusivity(unchecked) private var staleAfter: Duration?
 
   /// How long a first load may run before progress shows, and how long progress stays once it
@@ -97,7 +99,6 @@ package final class LoaderCore: Observable, WaitingCallers {
   init(clock: LoaderClock, retry: RetryPolicy, staleness: Staleness, hasValue: Bool) {
     self.clock = clock
     self.retryPolicy = retry
-    self.staleness = staleness
     self.staleAfter = staleness.duration(storeDefault: nil)
     if hasValue {
       storedLoadedAt = clock.now

@@ -495,7 +495,8 @@ extension PagedLoader {
 
   /// How old the value may grow before ``load()`` loads the first page again: ``Staleness/never`` by
   /// default, ``Staleness/after(_:)`` to refetch when a screen appears again after that long.
-  /// A loader has no store's default, so ``Staleness/storeDefault`` means never here.
+  /// A loader has no store's default, so ``Staleness/storeDefault`` means never here (and
+  /// reads back as ``Staleness/never``).
   ///
   /// ```swift
   /// feed.staleness = .after(.seconds(300))  // `.task` fetches again after 5 min
