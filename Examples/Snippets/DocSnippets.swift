@@ -315,16 +315,6 @@ struct CountryBrowser: View {
   }
 }
 
-struct SaveButton: View {
-  @State private var save = ActionController()
-  let bookmark: @Sendable () async -> Void
-
-  var body: some View {
-    Button("Save") { save.start(bookmark) }
-      .disabled(save.isPerforming)
-  }
-}
-
 // MARK: - SharingDataAcrossScreens.md (its SwiftUI part; the rest is in DocSnippetTests.swift)
 
 struct CountryScreen: View {

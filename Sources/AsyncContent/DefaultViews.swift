@@ -126,8 +126,8 @@ public struct DefaultEmptyView: View {
 }
 
 /// The default end of a paged list: a spinner while more can load, the load-more error with a
-/// retry button, or the end of the list (kntkymt's paging footer). ``PagingList`` also shows it,
-/// with the texts of the previous page, as the header of a list that pages backwards.
+/// retry button, or the end of the list (kntkymt's paging footer). ``PagingList`` also draws the
+/// header of a list that pages backwards with it, with the texts of the previous page.
 ///
 /// ``PagingList`` loads the next page when its spinner shows and wires the retry button; give
 /// the list a `footer:` builder to draw the footer yourself and keep that behavior.
@@ -154,9 +154,16 @@ public struct DefaultFooterView: View {
   /// Creates the footer, or the header of a list that pages backwards (`.start`, with the texts
   /// of the previous page).
   ///
+  /// - Parameter footer: The footer the list's presentation says.
+  public init(_ footer: PagingFooterState) {
+    self.init(footer, edge: .end)
+  }
+
+  /// Creates the footer, or the header of a list that pages backwards, for a paged list.
+  ///
   /// - Parameters:
   ///   - footer: The footer (or header) the list's presentation says.
-  ///   - edge: The end of the list it stands at.
+  ///   - edge: The end of the list it stands at: `.end` (the footer) or `.start` (the header).
   package init(_ footer: PagingFooterState, edge: PagingEdge) {
     self.footer = footer
     self.edge = edge

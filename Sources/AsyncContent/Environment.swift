@@ -93,7 +93,7 @@ extension EnvironmentValues {
 
   /// How long a first load may run before the components show progress, and how long progress
   /// stays once shown, for every loader that does not set its own
-  /// (its `progressTiming`); set it with
+  /// (``AsyncLoader/progressTiming``); set it with
   /// ``SwiftUI/View/asyncProgressTiming(_:)``. ``ProgressTiming/default`` by
   /// default: 150 ms and 400 ms.
   public var asyncProgressTiming: ProgressTiming {
@@ -171,7 +171,7 @@ extension View {
 
   /// Sets the calm timing of first loads in this hierarchy: a first load that lands within the
   /// delay shows no progress at all, and progress that appears stays for the minimum. A loader
-  /// that sets its own `progressTiming` keeps it.
+  /// that sets its own ``AsyncLoader/progressTiming`` keeps it.
   ///
   /// ```swift
   /// ContentView()

@@ -269,7 +269,7 @@ extension View {
   ///   - error: The error of the failed reload, `nil` for no banner. Retry runs the
   ///     environment's refresh action. Dismissing hides this failure; the next one shows again.
   ///   - loadedAt: When the content that stays was loaded, for the banner's "Showing data from
-  ///     5 min ago" (a loader's `loadedDate`); `nil` leaves that line out.
+  ///     5 min ago" (a loader's ``AsyncLoader/loadedDate``); `nil` leaves that line out.
   public func failedReloadBanner<Failure: Error>(
     _ error: Failure?, loadedAt: Date? = nil
   )

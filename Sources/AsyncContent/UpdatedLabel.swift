@@ -6,7 +6,7 @@ public import SwiftUI
 /// "Updated 3 min ago": how old the data on screen is, in the user's language, kept current
 /// while it shows.
 ///
-/// Give it the date of the value, a loader's `loadedDate`; it shows nothing while
+/// Give it the date of the value, a loader's ``AsyncLoader/loadedDate``; it shows nothing while
 /// no value has loaded. The text is the default texts' (``DefaultStrings/updated(at:now:)``),
 /// the same words the failed-reload banner and the terminal demo use, in the four languages of
 /// the String Catalog, in a text style that follows Dynamic Type.

@@ -20,21 +20,21 @@ public final class InteractiveApp {
   public let browser: CountryBrowser
   /// Whether the list's failed-reload banner shows: the same ``BannerController`` as the
   /// SwiftUI layer's, so dismissing (`d`) is the core's decision, not this renderer's.
-  public let banner = BannerController()
+  package let banner = BannerController()
   /// Whether the detail's failed-reload banner shows.
-  public let detailBanner = BannerController()
+  package let detailBanner = BannerController()
   /// Whether a first load of the list shows progress: the same ``ProgressController`` as the
   /// SwiftUI layer's, on the store's clock, so a quick first load never flashes a spinner here
   /// either.
-  public let progress: ProgressController
+  package let progress: ProgressController
   /// Whether a first load of a country's detail shows progress.
-  public let detailProgress: ProgressController
+  package let detailProgress: ProgressController
   /// The texts, in the language of the POSIX environment.
   public let strings: DemoStrings
   /// The wall clock the list's age is measured with.
   public var wallClock: () -> Date = { Date() }
   /// What VoiceOver would announce for the last change the screen showed.
-  public private(set) var announcement: Announcement?
+  package private(set) var announcement: Announcement?
   /// The failure rate the `f` key switches on.
   public let failureRateWhenOn: Double
   public private(set) var injectsFailures: Bool

@@ -268,7 +268,7 @@ func snippetClosureSource() -> AsyncLoader<[Country]> {
 func snippetClosureOptions() -> AsyncLoader<[Country]> {
   let retrying = AsyncLoader(
     retry: .exponentialBackoff(maxAttempts: 3),
-    staleAfter: .seconds(300)
+    staleness: .after(.seconds(300))
   ) { try await api.countries() }
   return retrying
 }
@@ -929,7 +929,7 @@ struct DocSnippetTests {
     #expect(closure.phase.value == API.twoCountries)
 
     let options = snippetClosureOptions()
-    #expect(options.staleAfter == .seconds(300))
+    #expect(options.staleness == .after(.seconds(300)))
     #expect(options.retryPolicy.maxAttempts == 3)
 
     let model = CountriesModel()

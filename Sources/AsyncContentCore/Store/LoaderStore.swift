@@ -42,7 +42,7 @@ public import Observation
 @Observable
 public final class LoaderStore {
   /// The clock for garbage collection, and for the loaders' staleness and retry waits.
-  public let clock: LoaderClock
+  package let clock: LoaderClock
   /// How old a value may grow before an observer that appears reloads it, for keys that do not
   /// set their own ``StoreKey/staleAfter``; `nil` never goes stale.
   ///
@@ -277,7 +277,8 @@ public final class LoaderStore {
   func entry<Key: LoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
     entry(for: key, observing: observing) {
       AsyncLoader<Key.Value>(
-        clock: clock, retry: retryPolicy, staleAfter: key.staleAfter ?? staleAfter
+        clock: clock, retry: retryPolicy,
+        staleness: (key.staleAfter ?? staleAfter).map { .after($0) } ?? .never
       ) { try await key.fetch() }
     }
   }
@@ -286,7 +287,8 @@ public final class LoaderStore {
   func entry<Key: PagedLoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
     entry(for: key, observing: observing) {
       PagedLoader<Key.Item, Key.Cursor>(
-        clock: clock, retry: retryPolicy, staleAfter: key.staleAfter ?? staleAfter,
+        clock: clock, retry: retryPolicy,
+        staleness: (key.staleAfter ?? staleAfter).map { .after($0) } ?? .never,
         maxPages: key.maxPages
       ) { cursor in try await key.fetchPage(at: cursor) }
     }

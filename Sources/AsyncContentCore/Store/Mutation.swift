@@ -63,7 +63,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable, Wait
   /// The phase, read and written without observation.
   private var storedPhase: MutationPhase<Output> = .idle
   /// What observers of the phase observe. The class is generic, and the key path of an
-  /// observed property of a generic class is built anew on every access (as ``LoaderBase``
+  /// observed property of a generic class is built anew on every access (as `LoaderCore`
   /// explains); the counter's class is not, so its key path is formed once.
   private let changes = ChangeCounter()
   /// The running request.

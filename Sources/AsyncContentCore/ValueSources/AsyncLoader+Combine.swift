@@ -28,17 +28,18 @@ extension AsyncLoader {
   /// ```
   ///
   /// Available where Apple's Combine is; on Linux, feed a loader with
-  /// ``init(phase:clock:staleAfter:sequence:)`` instead.
+  /// ``init(phase:clock:staleness:sequence:)`` instead.
   ///
   /// - Parameters:
   ///   - phase: The initial phase, for previews and tests.
   ///   - clock: The clock for staleness.
-  ///   - staleAfter: How old a value may grow before ``load()`` subscribes again.
+  ///   - staleness: How old a value may grow before ``load()`` subscribes again; never by
+  ///     default.
   ///   - publisher: The publisher, subscribed anew by each load.
   public convenience init<P: Publisher>(
     phase: LoadPhase<Value, any Error> = .idle,
     clock: some Clock<Duration> = ContinuousClock(),
-    staleAfter: Duration? = nil,
+    staleness: Staleness = .never,
     publisher: P
   ) where P.Output == Value {
     let subscribe: @MainActor (SequenceSink) async -> Void = { sink in
@@ -57,7 +58,7 @@ extension AsyncLoader {
       await Self.drain(stream, into: sink)
       subscription.cancel()
     }
-    self.init(phase: phase, clock: clock, staleAfter: staleAfter, sequence: subscribe)
+    self.init(phase: phase, clock: clock, staleness: staleness, sequence: subscribe)
   }
 }
 #endif

@@ -14,15 +14,16 @@ extension AsyncLoader {
   /// - Parameters:
   ///   - phase: The initial phase, for previews and tests.
   ///   - clock: The clock for staleness.
-  ///   - staleAfter: How old a value may grow before ``load()`` subscribes again.
+  ///   - staleness: How old a value may grow before ``load()`` subscribes again; never by
+  ///     default.
   ///   - makeSequence: Makes the sequence for each subscription.
   public convenience init<S: AsyncSequence>(
     phase: LoadPhase<Value, any Error> = .idle,
     clock: some Clock<Duration> = ContinuousClock(),
-    staleAfter: Duration? = nil,
+    staleness: Staleness = .never,
     sequence makeSequence: @escaping @MainActor () -> S
   ) where S.Element == Value {
-    self.init(phase: phase, clock: clock, staleAfter: staleAfter) { sink in
+    self.init(phase: phase, clock: clock, staleness: staleness) { sink in
       await Self.drain(makeSequence(), into: sink)
     }
   }

@@ -59,7 +59,7 @@ struct LoaderStoreStalenessTests {
 
     let subscription = store.observe(key)
     #expect(subscription.loader.phase.isKind(.reloading, value: 1))
-    #expect(subscription.loader.staleAfter == .seconds(5))
+    #expect(subscription.loader.staleness == .after(.seconds(5)))
   }
 
   @Test func byDefaultEveryNewObserverRevalidates() async {
