@@ -151,14 +151,6 @@ public struct DefaultFooterView: View {
     self.init(footer, edge: .end)
   }
 
-  /// Creates the footer, or the header of a list that pages backwards (`.start`, with the texts
-  /// of the previous page).
-  ///
-  /// - Parameter footer: The footer the list's presentation says.
-  public init(_ footer: PagingFooterState) {
-    self.init(footer, edge: .end)
-  }
-
   /// Creates the footer, or the header of a list that pages backwards, for a paged list.
   ///
   /// - Parameters:
