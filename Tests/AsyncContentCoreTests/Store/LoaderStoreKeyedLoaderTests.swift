@@ -32,8 +32,8 @@ struct LoaderStoreKeyedLoaderTests {
     let lifecycle = ViewLifecycle()
     let hooks: ViewHooks
 
-    init(staleAfter: Duration? = .zero) {
-      store = LoaderStore(clock: TestClock(), staleAfter: staleAfter)
+    init(staleness: Staleness = .after(.zero)) {
+      store = LoaderStore(clock: TestClock(), staleness: staleness)
       keyed = KeyedLoader(store: store)
       key = NumberKey(1, gate: gate)
       let key = key
@@ -78,7 +78,7 @@ struct LoaderStoreKeyedLoaderTests {
   }
 
   @Test func appearingAgainObservesAgainWithoutANewLoaderOrAFreshRequest() async {
-    let screen = Screen(staleAfter: .seconds(60))
+    let screen = Screen(staleness: .after(.seconds(60)))
     screen.appear()
     await yield { screen.gate.pending == 1 }
     screen.gate.succeed(7)
@@ -219,7 +219,7 @@ struct LoaderStoreKeyedLoaderTests {
 
   @Test func aRecreatedViewWithTheSameKeySharesTheLoaderAndTheRequest() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: .seconds(60))
+    let store = LoaderStore(clock: TestClock(), staleness: .after(.seconds(60)))
     let key = NumberKey(1, gate: gate)
     let lifecycle = ViewLifecycle()
     // SwiftUI made the view anew (a new identity): its state, and so its KeyedLoader, is new.
@@ -269,7 +269,7 @@ struct RowsKey: PagedLoaderKey, CustomStringConvertible {
   let id: Int
   let pages: RowGate
 
-  func fetchPage(at cursor: Int?) async throws -> Page<PagedRow, Int> {
+  func fetchPage(at cursor: Int?, using _: Void) async throws -> Page<PagedRow, Int> {
     try await pages.fetch(cursor)
   }
 

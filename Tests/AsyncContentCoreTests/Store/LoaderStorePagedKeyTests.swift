@@ -21,7 +21,7 @@ struct FeedKey: PagedLoaderKey, CustomStringConvertible {
     self.maxPages = maxPages
   }
 
-  func fetchPage(at cursor: Int?) async throws -> Page<FeedRow, Int> {
+  func fetchPage(at cursor: Int?, using _: Void) async throws -> Page<FeedRow, Int> {
     try await gate.fetch(cursor)
   }
 
@@ -40,9 +40,9 @@ struct LoaderStorePagedKeyTests {
 
   /// A store observing `key`, with its first page of rows 1…3 landed and a next cursor.
   private func storeShowingFirstPage(
-    _ key: FeedKey, staleAfter: Duration? = nil
-  ) async -> (LoaderStore, PagedLoaderSubscription<FeedRow, Int>) {
-    let store = LoaderStore(clock: TestClock(), staleAfter: staleAfter)
+    _ key: FeedKey, staleness: Staleness = .never
+  ) async -> (LoaderStore, StoreSubscription<PagedLoader<FeedRow, Int>>) {
+    let store = LoaderStore(clock: TestClock(), staleness: staleness)
     let subscription = store.observe(key)
     await yield { key.gate.pending == 1 }
     key.gate.succeed(feedRows(1...3), next: 4)
@@ -82,7 +82,7 @@ struct LoaderStorePagedKeyTests {
   @Test func aScreenThatComesBackShowsTheCachedPagesAndRevalidates() async {
     let gate = PagedGate<FeedRow, Int>()
     let key = FeedKey("EU", gate: gate)
-    let (store, subscription) = await storeShowingFirstPage(key, staleAfter: .zero)
+    let (store, subscription) = await storeShowingFirstPage(key, staleness: .after(.zero))
     subscription.cancel()
     let again = store.observe(key)
     #expect(again.loader === subscription.loader)
@@ -159,10 +159,9 @@ struct LoaderStorePagedKeyTests {
     let (store, subscription) = await storeShowingFirstPage(key)
     let request = Gate<Int>()
     let rename = Mutation<String, Int>(
-      store: store,
       optimistic: { store, name in store.updateItems(for: key) { $0[id: 1]?.name = name } }
     ) { _ in try await request.call() }
-    rename.start("Österreich")
+    rename.start("Österreich", in: store)
     #expect(subscription.loader.items.first?.name == "Österreich")
     await yield { request.pending == 1 }
     request.fail(TestError(1))
