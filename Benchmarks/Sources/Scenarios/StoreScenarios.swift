@@ -17,7 +17,7 @@ public struct StoreKey: LoaderKey {
     self.id = id
   }
 
-  public func fetch() async throws -> Int {
+  public func fetch(using _: Void) async throws -> Int {
     try await immediateOperation() &+ id
   }
 }
@@ -57,7 +57,7 @@ public struct CountedKey: LoaderKey {
     self.counts = counts
   }
 
-  public func fetch() async throws -> Int {
+  public func fetch(using _: Void) async throws -> Int {
     counts.record(id)
     return try await immediateOperation() &+ id
   }
@@ -187,7 +187,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
 @MainActor
 public func makeStore(keys: Int, clock: ManualClock = ManualClock()) -> LoaderStore {
   let store = LoaderStore(
-    clock: clock, staleAfter: nil, gcAfter: .seconds(60), maxEntries: Swift.max(keys, 1))
+    clock: clock, staleness: .never, gcAfter: .seconds(60), maxEntries: Swift.max(keys, 1))
   for id in 0..<keys { _ = store.loader(for: StoreKey(id: id)) }
   precondition(store.count == keys, "the store holds \(store.count) entries of \(keys)")
   return store
@@ -229,7 +229,7 @@ public struct InvalidationOutcome: Sendable, Equatable {
 public func invalidateObserved(_ count: Int) async -> (InvalidationOutcome, LoaderStore) {
   let counts = FetchCounts(keys: count)
   let store = LoaderStore(
-    clock: ManualClock(), staleAfter: nil, gcAfter: .seconds(60), maxEntries: Swift.max(count, 1))
+    clock: ManualClock(), staleness: .never, gcAfter: .seconds(60), maxEntries: Swift.max(count, 1))
   let subscriptions = (0..<count).map { store.observe(CountedKey(id: $0, counts: counts)) }
   for subscription in subscriptions { await subscription.loader.load() }
   let before = counts.snapshot
