@@ -236,7 +236,8 @@ private struct StoreSchedule {
 
   // The model.
   private var now = 0
-  private var subscriptions: [(key: Int, subscription: StoreSubscription<AsyncLoader<Int>>, live: Bool)] = []
+  private var subscriptions:
+    [(key: Int, subscription: StoreSubscription<AsyncLoader<Int>>, live: Bool)] = []
   private var identity: [ObjectIdentifier?] = Array(repeating: nil, count: keyCount)
   private var shown: [Int?] = Array(repeating: nil, count: keyCount)
   /// When each key's entry last became unobserved (or was created so), in seconds.
