@@ -34,14 +34,9 @@ private struct TriggerKey: LoaderKey {
 
 /// A paged key of the refetch tests.
 private struct RefetchFeedKey: PagedLoaderKey {
-  let pages: RowGate
-
-  func fetchPage(at cursor: Int?, using _: Void) async throws -> Page<PagedRow, Int> {
+  func fetchPage(at cursor: Int?, using pages: RowGate) async throws -> Page<PagedRow, Int> {
     try await pages.fetch(cursor)
   }
-
-  static func == (lhs: RefetchFeedKey, rhs: RefetchFeedKey) -> Bool { true }
-  func hash(into hasher: inout Hasher) {}
 }
 
 /// The refetch triggers: an event reloads the observed, stale entries that opted in for it,
@@ -231,11 +226,11 @@ struct LoaderStoreRefetchTests {
 
   @Test func aStalePagedListReloadsFromItsFirstPage() async {
     await withMainSerialExecutor {
-      let store = LoaderStore(clock: TestClock())
+      let pages = RowGate()
+      let store = LoaderStore(clock: TestClock(), clients: pages)
       let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
       store.refetch(on: events)
-      let pages = RowGate()
-      let shown = store.observe(RefetchFeedKey(pages: pages))
+      let shown = store.observe(RefetchFeedKey())
       await yield { pages.pending == 1 }
       pages.succeed(rows(0..<3), next: 3)
       await yield { shown.loader.phase.kind == .loaded }
