@@ -86,13 +86,13 @@ let api = API()
 struct CountryKey: LoaderKey {
   let id: Country.ID
 
-  func fetch() async throws -> Country {
+  func fetch(using api: API) async throws -> Country {
     try await api.country(id: id)
   }
 }
 
 struct CountriesKey: LoaderKey {
-  func fetch() async throws -> [Country] {
+  func fetch(using api: API) async throws -> [Country] {
     try await api.countryList()
   }
 }
@@ -331,7 +331,7 @@ struct CountryScreen: View {
 struct RegionKey: PagedLoaderKey {
   let region: String
 
-  func fetchPage(at offset: Int?) async throws -> Page<Country, Int> {
+  func fetchPage(at offset: Int?, using api: API) async throws -> Page<Country, Int> {
     let start = offset ?? 0
     let countries = try await api.countries(region: region, offset: start, limit: 25)
     return Page(items: countries, nextCursor: countries.count < 25 ? nil : start + 25)
@@ -351,7 +351,7 @@ struct RegionList: View {
 struct SearchKey: LoaderKey {
   let query: String
 
-  func fetch() async throws -> [Country] {
+  func fetch(using api: API) async throws -> [Country] {
     try await api.countries(matching: query)
   }
 }
@@ -376,7 +376,7 @@ struct SearchRow: View {
 }
 
 extension LoaderStore {
-  static let countries = LoaderStore(staleAfter: .seconds(30))
+  static let countries = LoaderStore(staleness: .after(.seconds(30)), clients: api)
 }
 
 struct CountriesRoot: View {
@@ -402,8 +402,13 @@ struct CountriesScene: View {
 @Observable
 final class CountryEditor {
   let rename = Mutation<Rename, Country>(
-    store: .shared,
-    invalidates: { rename, _ in [CountryKey(id: rename.id), CountriesKey()] }
+    optimistic: { store, rename in
+      store.updateValue(for: CountryKey(id: rename.id)) { $0.name = rename.name }
+    },
+    writeBack: { store, rename, country in
+      store.setValue(country, for: CountryKey(id: rename.id))
+    },
+    invalidates: { _, _ in [CountriesKey()] }
   ) { rename in
     try await api.rename(rename.id, to: rename.name)
   }

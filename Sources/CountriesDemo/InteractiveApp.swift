@@ -58,15 +58,17 @@ public final class InteractiveApp {
   /// - Parameters:
   ///   - client: The server's client.
   ///   - failureRate: The failure rate the `f` key switches on; above zero, failures start on.
-  ///   - store: The store of the screens' loaders; by default one whose values go stale after
-  ///     30 seconds, so that a country opened again within them shows without a request.
+  ///   - store: The store of the screens' loaders, made with `clients: client`; by default one
+  ///     whose values go stale after 30 seconds, so that a country opened again within them
+  ///     shows without a request.
   ///   - strings: The texts; by default in the language of the POSIX environment.
   public init(
     client: CountriesClient, failureRate: Double,
-    store: LoaderStore = LoaderStore(staleAfter: .seconds(30)),
+    store: LoaderStore? = nil,
     strings: DemoStrings = DemoStrings(environment: ProcessInfo.processInfo.environment)
   ) {
     self.client = client
+    let store = store ?? LoaderStore(staleness: .after(.seconds(30)), clients: client)
     self.browser = CountryBrowser(client: client, store: store)
     self.progress = ProgressController(clock: store.clock)
     self.detailProgress = ProgressController(clock: store.clock)

@@ -29,7 +29,7 @@ struct Screen: View {
 
 struct SearchKey: LoaderKey {
   let query: String
-  func fetch() async throws -> [String] { [query] }
+  func fetch(using _: Void) async throws -> [String] { [query] }
 }
 
 struct Search: View {
