@@ -17,6 +17,23 @@ if ProcessInfo.processInfo.environment["ASYNCCONTENT_WARNINGS_AS_ERRORS"] == "1"
   swiftSettings.append(.unsafeFlags(["-warnings-as-errors"]))
 }
 
+// A client resolves every package that any *product* of this one depends on (a
+// platform-conditional dependency too, on every platform), but not the dependencies of test
+// targets, nor of an executable target that is not declared as a product. So the three library
+// products depend on no package at all, and every package below serves only the tests, the demo
+// (`swift run countries`, a target but not a product) or the documentation plugin.
+// `Scripts/check-client-resolution.sh` (run by `.ci/run`) holds this: a client that links
+// AsyncContent or AsyncContentCore resolves this package alone.
+//
+// Combine: `AsyncLoader(publisher:)` lives in its own file,
+// Sources/AsyncContentCore/ValueSources/AsyncLoader+Combine.swift, compiled into the core only
+// where Apple's Combine exists. So that Linux tests that same code, the test target
+// AsyncContentCoreTests compiles the file once more through a relative symlink
+// (Tests/AsyncContentCoreTests/Support/AsyncLoader+Combine.swift), against OpenCombine, a
+// test-only dependency: there the define ASYNCCONTENT_OPENCOMBINE (Linux only) makes the file
+// `import OpenCombine`, and ASYNCCONTENT_COMBINE_TEST_COPY keeps the copy out of the test module
+// on Apple platforms, where the core's own initializer is the one under test. What the
+// initializer calls in AsyncLoader is `package`, so the test module reaches it.
 let openCombine = Target.Dependency.product(
   name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux]))
 
@@ -29,13 +46,11 @@ let package = Package(
     .library(name: "AsyncContentCore", targets: ["AsyncContentCore"]),
     .library(name: "AsyncContent", targets: ["AsyncContent"]),
     .library(name: "AsyncContentTestSupport", targets: ["AsyncContentTestSupport"]),
-    .executable(name: "countries", targets: ["countries"]),
   ],
   dependencies: [
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
-    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -43,25 +58,17 @@ let package = Package(
   targets: [
     .target(
       name: "AsyncContentCore",
-      dependencies: [openCombine],
       // The String Catalog of the default texts (Localizable.xcstrings). Xcode compiles it;
       // SwiftPM's own build copies it as it is, and StringCatalog reads either.
       resources: [.process("Resources")],
       swiftSettings: swiftSettings
     ),
-    // Gates, a phase recorder and clock helpers, for testing screens' loading logic as this
-    // package tests its own. Clients add it to their test targets only.
+    // Gates, a phase recorder and waiting helpers, for testing screens' loading logic as this
+    // package tests its own. Clients add it to their test targets only. It depends on no
+    // package: it records issues with Swift Testing (`Issue.record`) and locks with NSLock.
     .target(
       name: "AsyncContentTestSupport",
-      dependencies: [
-        "AsyncContentCore",
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-        // Routes the issues `eventually` reports to the running test framework (Swift Testing
-        // or XCTest); without it they are only printed, and the test passes.
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ],
+      dependencies: ["AsyncContentCore"],
       swiftSettings: swiftSettings
     ),
     .target(
@@ -81,6 +88,9 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The demo's executable: `swift run countries` runs it from the repository's root. It is a
+    // target but not a product, so a client does not resolve FlyingFox, which only the demo
+    // and the tests use.
     .executableTarget(
       name: "countries",
       dependencies: ["CountriesDemo"],
@@ -97,7 +107,11 @@ let package = Package(
         .product(name: "FlyingFox", package: "FlyingFox"),
         openCombine,
       ],
-      swiftSettings: swiftSettings
+      // The Combine initializer's test copy (see the note on Combine at the top).
+      swiftSettings: swiftSettings + [
+        .define("ASYNCCONTENT_COMBINE_TEST_COPY"),
+        .define("ASYNCCONTENT_OPENCOMBINE", .when(platforms: [.linux])),
+      ]
     ),
     // The tutorial "Build a countries app" (in AsyncContentCore's DocC catalog): its code files
     // without SwiftUI (the app's web service and model), linked from the catalog's

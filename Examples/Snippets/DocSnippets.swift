@@ -82,13 +82,13 @@ let api = API()
 struct CountryKey: LoaderKey {
   let id: Country.ID
 
-  func fetch() async throws -> Country {
+  func fetch(using api: API) async throws -> Country {
     try await api.country(id: id)
   }
 }
 
 struct CountriesKey: LoaderKey {
-  func fetch() async throws -> [Country] {
+  func fetch(using api: API) async throws -> [Country] {
     try await api.countryList()
   }
 }
@@ -139,7 +139,7 @@ struct CountriesScreen: View {
   @State private var countries = AsyncLoader { try await api.countries() }
 
   var body: some View {
-    AsyncLoaderView(countries) { countries in
+    AsyncView(countries) { countries in
       List(countries) { Text($0.name) }
     }
   }
@@ -173,41 +173,6 @@ struct CountryList: View {
 
 // MARK: - MigratingFromCommonLoadingPatterns.md (the rest is in MigrationSnippets.swift)
 
-struct SwitchStylePosts: View {
-  @State private var phase: PagedPhase<[Post], any Error> = .idle
-  @State private var hasMore = true
-
-  var body: some View {
-    PagingList(
-      phase: phase, hasMore: hasMore,
-      reload: { await fetchFirstPage() }, loadMore: { await fetchNextPage() }
-    ) { post in
-      Text(post.title)
-    }
-  }
-
-  func fetchFirstPage() async {
-    guard phase.startLoading() == .started else { return }
-    do {
-      let posts = try await api.posts(minId: 0, count: 30)
-      hasMore = posts.count == 30
-      phase.succeed(posts)
-    } catch {
-      if isCancellation(error) { phase.cancel() } else { phase.fail(error) }
-    }
-  }
-
-  func fetchNextPage() async {
-    guard let last = phase.value?.last, phase.startLoadingMore() == .started else { return }
-    do {
-      let posts = try await api.posts(minId: last.id + 1, count: 30)
-      if phase.finishLoadingMore({ $0.append(contentsOf: posts) }) { hasMore = posts.count == 30 }
-    } catch {
-      if isCancellation(error) { phase.cancelLoadingMore() } else { phase.failLoadingMore(error) }
-    }
-  }
-}
-
 struct ChatView: View {
   @State private var chat = PagedLoader<Message, Int>(maxPages: 5) { before in
     let page = try await api.messages(before: before)
@@ -221,57 +186,6 @@ struct ChatView: View {
   }
 }
 
-struct FetchStylePosts: View {
-  @State private var posts = PagedLoader<Post, Post.ID>.afterLastID(pageSize: 30) { id, n in
-    try await api.posts(minId: (id ?? -1) + 1, count: n)
-  }
-
-  var body: some View {
-    PagingList(posts) { post in Text(post.title) }
-      .onChange(of: posts.phase.isFailure) { _, isFailure in
-        if isFailure { print("report", posts.phase.error.map(String.init(describing:)) ?? "") }
-      }
-  }
-}
-
-struct BindableFetchStylePosts: View {
-  @State private var phase: PagedPhase<IdentifiedItems<Post>, any Error> = .idle
-
-  var body: some View {
-    PagingList(phase: $phase) { (lastID: Int?) in
-      let posts = try await api.posts(minId: (lastID ?? -1) + 1, count: 30)
-      return Page(items: posts, nextCursor: posts.count < 30 ? nil : posts.last?.id)
-    } row: { post in
-      Text(post.title)
-    }
-  }
-}
-
-struct SimpleFetchStylePosts: View {
-  var body: some View {
-    PagingList { (lastID: Int?) in
-      let posts = try await api.posts(minId: (lastID ?? -1) + 1, count: 30)
-      return Page(items: posts, nextCursor: posts.count < 30 ? nil : posts.last?.id)
-    } row: { post in
-      Text(post.title)
-    }
-  }
-}
-
-struct ColorCell: View {
-  @State private var color = AsyncLoader { try await api.randomColor() }
-
-  var body: some View {
-    AsyncLoaderView(
-      color,
-      loading: { ProgressView("Mixing…") },
-      failure: { _, isRetrying in RetryButton(isRunning: isRetrying) }
-    ) { name in
-      Text(name)
-    }
-  }
-}
-
 struct BookmarkList: View {
   @State private var bookmarks = AsyncLoader { try await api.countries() }
 
@@ -281,22 +195,6 @@ struct BookmarkList: View {
       .overlay { if bookmarks.phase.kind == .failed { RetryButton() } }
       .task { await bookmarks.load() }
       .refreshable { await bookmarks.reload() }
-  }
-}
-
-struct ArticleScreen: View {
-  @State private var model = ArticleModel(id: 42)
-  @State private var published = AsyncLoader(publisher: api.articlePublisher(id: 42))
-
-  var body: some View {
-    VStack {
-      AsyncContentView(source: model) { article in Text(article.title) }
-      AsyncContentView(source: published) {
-        ProgressView("Loading article…")
-      } content: { article in
-        Text(article.title)
-      }
-    }
   }
 }
 
@@ -413,23 +311,13 @@ struct CountryBrowser: View {
   }
 }
 
-struct SaveButton: View {
-  @State private var save = ActionController()
-  let bookmark: @Sendable () async -> Void
-
-  var body: some View {
-    Button("Save") { save.start(bookmark) }
-      .disabled(save.isPerforming)
-  }
-}
-
 // MARK: - SharingDataAcrossScreens.md (its SwiftUI part; the rest is in DocSnippetTests.swift)
 
 struct CountryScreen: View {
   let id: Country.ID
 
   var body: some View {
-    AsyncView(CountryKey(id: id)) { country in
+    AsyncView(key: CountryKey(id: id)) { country in
       Text(country.name)
     }
     .navigationTitle("Country")
@@ -439,7 +327,7 @@ struct CountryScreen: View {
 struct RegionKey: PagedLoaderKey {
   let region: String
 
-  func fetchPage(at offset: Int?) async throws -> Page<Country, Int> {
+  func fetchPage(at offset: Int?, using api: API) async throws -> Page<Country, Int> {
     let start = offset ?? 0
     let countries = try await api.countries(region: region, offset: start, limit: 25)
     return Page(items: countries, nextCursor: countries.count < 25 ? nil : start + 25)
@@ -450,7 +338,7 @@ struct RegionList: View {
   let region: String
 
   var body: some View {
-    PagingList(RegionKey(region: region)) { country in
+    PagingList(key: RegionKey(region: region)) { country in
       Text(country.name)
     }
   }
@@ -459,7 +347,7 @@ struct RegionList: View {
 struct SearchKey: LoaderKey {
   let query: String
 
-  func fetch() async throws -> [Country] {
+  func fetch(using api: API) async throws -> [Country] {
     try await api.countries(matching: query)
   }
 }
@@ -468,7 +356,7 @@ struct SearchResults: View {
   let query: String
 
   var body: some View {
-    AsyncView(SearchKey(query: query), keepsPreviousValue: true) { countries in
+    AsyncView(key: SearchKey(query: query), keepsPreviousValue: true) { countries in
       List(countries) { SearchRow(country: $0) }
     }
   }
@@ -484,7 +372,7 @@ struct SearchRow: View {
 }
 
 extension LoaderStore {
-  static let countries = LoaderStore(staleAfter: .seconds(30))
+  static let countries = LoaderStore(staleness: .after(.seconds(30)), clients: api)
 }
 
 struct CountriesRoot: View {
@@ -510,8 +398,13 @@ struct CountriesScene: View {
 @Observable
 final class CountryEditor {
   let rename = Mutation<Rename, Country>(
-    store: .shared,
-    invalidates: { rename, _ in [CountryKey(id: rename.id), CountriesKey()] }
+    optimistic: { store, rename in
+      store.updateValue(for: CountryKey(id: rename.id)) { $0.name = rename.name }
+    },
+    writeBack: { store, rename, country in
+      store.setValue(country, for: CountryKey(id: rename.id))
+    },
+    invalidates: { _, _ in [CountriesKey()] }
   ) { rename in
     try await api.rename(rename.id, to: rename.name)
   }

@@ -5,6 +5,10 @@
 // which `.ci/swiftui-typecheck` compiles with this folder), and the same screen with
 // AsyncContent. The "before" views keep the articles' mistakes on purpose; the lifecycle lint's
 // `lint: allow` comments name them.
+//
+// After each article's screen come the recipes: each style of the article rebuilt on the
+// initializers AsyncContent keeps (`AsyncView`'s four and `PagingList`'s three), in a
+// `…Recipes` namespace, so that an app written in that style finds its replacement.
 
 import AsyncContent
 import Foundation
@@ -62,7 +66,7 @@ enum RalfEbertMigrated {
     @State private var countries = AsyncLoader { try await api.countries() }
 
     var body: some View {
-      AsyncLoaderView(countries) { countries in
+      AsyncView(countries) { countries in
         List(countries) { country in Text(country.name) }
       }
     }
@@ -72,6 +76,40 @@ enum RalfEbertMigrated {
     var body: some View {
       AsyncView(operation: { try await api.countries() }) { countries in
         List(countries) { country in Text(country.name) }
+      }
+    }
+  }
+}
+
+/// Ralf Ebert's views, rebuilt on `AsyncView`: `AsyncModelView` is `AsyncView(_ loader:)` over
+/// a loader you own, `AsyncResultView` is `AsyncView(phase:reload:)` over a phase you drive.
+enum RalfEbertRecipes {
+  /// `AsyncModelView(model:)`, kept as a name for an app's call sites: the loader is the model.
+  struct AsyncModelView<Success: Sendable, Content: View>: View {
+    let model: AsyncLoader<Success>
+    @ViewBuilder let content: (Success) -> Content
+
+    var body: some View {
+      AsyncView(model, content: content)
+    }
+  }
+
+  /// `AsyncResultView(result:)`: the screen drives its own phase with its own function.
+  struct CountriesResultView: View {
+    @State private var result: LoadPhase<[Country], any Error> = .idle
+
+    var body: some View {
+      AsyncView(phase: result, reload: { await reload() }) { countries in
+        List(countries) { country in Text(country.name) }
+      }
+    }
+
+    func reload() async {
+      guard result.startLoading() == .started else { return }
+      do {
+        result.succeed(try await api.countries())
+      } catch {
+        if isCancellation(error) { result.cancel() } else { result.fail(error) }
       }
     }
   }
@@ -159,6 +197,87 @@ enum KntkymtMigrated {
   }
 }
 
+/// kntkymt's four `PagingList` styles, rebuilt on `PagingList`'s three initializers.
+extension KntkymtRecipes {
+  /// Switch: the caller's own fetch functions and its own triggers. They become the page fetch
+  /// of a `PagedLoader` the caller owns, and the caller drives it (`reload()`, `loadMore()`)
+  /// where it likes; the list drives it too.
+  struct SwitchStylePosts: View {
+    @State private var posts = PagedLoader<Post, Post.ID> { lastID in
+      if let lastID { try await fetchNextPage(after: lastID) } else { try await fetchFirstPage() }
+    }
+
+    var body: some View {
+      PagingList(posts) { post in
+        Text(post.title)
+      }
+      .safeAreaInset(edge: .top) {
+        RetryButton("Start over", action: { [posts] in await posts.reload() })
+      }
+    }
+
+    nonisolated static func fetchFirstPage() async throws -> Page<Post, Int> {
+      let posts = try await api.posts(minId: 0, count: 30)
+      return Page(items: posts, nextCursor: posts.count < 30 ? nil : posts.last?.id)
+    }
+
+    nonisolated static func fetchNextPage(after lastID: Int) async throws -> Page<Post, Int> {
+      let posts = try await api.posts(minId: lastID + 1, count: 30)
+      return Page(items: posts, nextCursor: posts.count < 30 ? nil : posts.last?.id)
+    }
+  }
+
+  /// Fetch: the caller owns the loader and reads its state; the list loads, pages and refreshes.
+  struct FetchStylePosts: View {
+    @State private var posts = PagedLoader<Post, Post.ID>.afterLastID(pageSize: 30) { id, n in
+      try await api.posts(minId: (id ?? -1) + 1, count: n)
+    }
+
+    var body: some View {
+      PagingList(posts) { post in Text(post.title) }
+        .onChange(of: posts.phase.isFailure) { _, isFailure in
+          if isFailure { print("report", posts.phase.error.map(String.init(describing:)) ?? "") }
+        }
+    }
+  }
+
+  /// Bindable Fetch: the caller reads the list's state but does not drive its loads. The model
+  /// (in ArticlePatterns.swift) makes a new loader per feed, so a new feed starts from its own
+  /// first page.
+  struct BindableFetchStylePosts: View {
+    @State private var model = FeedModel(feed: .latest)
+
+    var body: some View {
+      PagingList(model.posts) { post in
+        Text(post.title)
+      }
+      .safeAreaInset(edge: .top) {
+        HStack {
+          Button("Latest") { model.select(.latest) }
+          Button("Popular") { model.select(.popular) }
+        }
+      }
+      .onChange(of: model.posts.phase.isFailure) { _, isFailure in
+        if isFailure {
+          print("report", model.posts.phase.error.map(String.init(describing:)) ?? "")
+        }
+      }
+    }
+  }
+
+  /// Simple Fetch: the list owns everything.
+  struct SimpleFetchStylePosts: View {
+    var body: some View {
+      PagingList { (lastID: Int?) in
+        let posts = try await api.posts(minId: (lastID ?? -1) + 1, count: 30)
+        return Page(items: posts, nextCursor: posts.count < 30 ? nil : posts.last?.id)
+      } row: { post in
+        Text(post.title)
+      }
+    }
+  }
+}
+
 // MARK: - "AsyncResourceView — simplified resource loading"
 
 extension AsyncResourceViewPattern {
@@ -189,6 +308,40 @@ extension AsyncResourceViewPattern {
 
     var body: some View {
       AsyncResourceView(store: store) { name in Text(name) }
+    }
+  }
+}
+
+/// "AsyncResourceView — simplified resource loading", rebuilt on `AsyncView(_ loader:)`: the
+/// store is an `AsyncLoader`, its optional not-requested, loading and failure views are the
+/// `idle:`, `loading:` and `failure:` builders.
+enum AsyncResourceViewRecipes {
+  /// `AsyncResourceView(store:)`, kept as a name for an app's call sites.
+  struct AsyncResourceView<Resource: Sendable, Success: View>: View {
+    let store: AsyncLoader<Resource>
+    @ViewBuilder let success: (Resource) -> Success
+
+    var body: some View {
+      AsyncView(
+        store,
+        failure: { _, isRetrying in
+          RetryButton(isRunning: isRetrying) { Image(systemName: "arrow.counterclockwise") }
+        },
+        content: success)
+    }
+  }
+
+  struct ColorCell: View {
+    @State private var color = AsyncLoader { try await api.randomColor() }
+
+    var body: some View {
+      AsyncView(
+        color,
+        loading: { ProgressView("Mixing…") },
+        failure: { _, isRetrying in RetryButton(isRunning: isRetrying) }
+      ) { name in
+        Text(name)
+      }
     }
   }
 }
@@ -286,6 +439,34 @@ extension LoadingStatesPattern {
 
     var body: some View {
       AsyncContentView(source: article) { article in Text(article.title) }
+    }
+  }
+}
+
+/// "Loading states of SwiftUI views", rebuilt on `AsyncView(_ loader:)`: `AsyncContentView(source:)`
+/// is `AsyncView` over any `LoadableObject`, and `PublishedObject` is `AsyncLoader(publisher:)`.
+enum LoadingStatesRecipes {
+  /// `AsyncContentView(source:)`, kept as a name for an app's call sites.
+  struct AsyncContentView<Source: LoadableObject, Content: View>: View {
+    let source: Source
+    @ViewBuilder let content: (Source.Value) -> Content
+
+    var body: some View {
+      AsyncView(source, content: content)
+    }
+  }
+
+  struct ArticleScreen: View {
+    @State private var model = ArticleModel(id: 42)
+    @State private var published = AsyncLoader(publisher: api.articlePublisher(id: 42))
+
+    var body: some View {
+      VStack {
+        AsyncView(model) { article in Text(article.title) }
+        AsyncView(published, loading: { ProgressView("Loading article…") }) { article in
+          Text(article.title)
+        }
+      }
     }
   }
 }

@@ -2,16 +2,22 @@
 public import AsyncContentCore
 public import SwiftUI
 
-/// Loads a value with an async operation and shows it: the one-liner of Ralf Ebert's "AsyncView
-/// – Asynchrone Ladevorgänge in SwiftUI".
+/// Shows one value while it loads: its loading view, its failure with a retry button, its empty
+/// state, and the value with pull-to-refresh and a banner when a reload fails.
 ///
-/// The view keeps one ``AsyncLoader`` per identity, as `task(id:)` keeps one task: give it the
-/// `id` of what it shows, and a new `id` means a new loader and a new load (the previous one is
-/// cancelled). A parent's re-render that keeps the `id` allocates no loader and loads nothing.
-/// The view's container calls `load()` when it appears (appearing again does not fetch again);
-/// pull-to-refresh and the retry buttons call `reload()`, which awaits the real load, so the
-/// refresh control spins exactly as long as it runs. A reload keeps the content; a cancelled
-/// load is never shown as an error.
+/// One view, four sources of the value:
+///
+/// | Initializer | The value comes from | Who owns the load |
+/// |---|---|---|
+/// | ``init(id:keepsPreviousValue:placeholder:retry:isEmpty:operation:idle:loading:failure:empty:content:)`` | an async operation, per identity | the view |
+/// | ``init(key:keepsPreviousValue:placeholder:isEmpty:idle:loading:failure:empty:content:)`` | a store key | the ``LoaderStore`` in the environment |
+/// | ``init(_:placeholder:isEmpty:idle:loading:failure:empty:content:)`` | a ``LoadableObject`` you own | you |
+/// | ``init(phase:placeholder:isEmpty:reload:idle:loading:failure:empty:content:)`` | a ``LoadPhase`` you drive | you, through `reload` |
+///
+/// With an operation, the view keeps one ``AsyncLoader`` per identity, as `task(id:)` keeps one
+/// task: give it the `id` of what it shows, and a new `id` means a new loader and a new load (the
+/// previous one is cancelled). A parent's re-render that keeps the `id` allocates no loader and
+/// loads nothing. Ralf Ebert's one-liner from "AsyncView – Asynchrone Ladevorgänge in SwiftUI":
 ///
 /// ```swift
 /// AsyncView(id: country.id) { try await api.detail(id: country.id) } content: { detail in
@@ -19,24 +25,30 @@ public import SwiftUI
 /// }
 /// ```
 ///
-/// With `keepsPreviousValue`, a new `id` keeps the previous value on screen while the new one
-/// loads (search results stay while the next query runs); if that load fails, the previous
-/// value stays under the banner.
+/// Whatever the source, the view's stable container starts the first load when it appears and
+/// nothing was requested (appearing again does not fetch again); pull-to-refresh, the banner's
+/// Retry and the empty state's Reload run the reload, the failure view's Retry the retry, and
+/// each returns when the load lands, so the refresh control spins exactly as long as it runs. A
+/// reload keeps the content; a cancelled load is never shown as an error. Every builder but
+/// `content` is optional: by default the idle view is invisible, and the others are
+/// ``DefaultLoadingView``, ``DefaultFailureView`` and ``DefaultEmptyView``, styled by the styles
+/// in the environment.
 ///
-/// Given a ``LoaderKey`` instead of an operation, the view shows the key's value from the
-/// ``LoaderStore`` in the environment: every view of the key shares the store's loader, and a
-/// view that comes back shows the cached value at once.
+/// Given a store key, the view shows the key's value from the ``LoaderStore`` in the
+/// environment: every view of the key shares the store's loader, and a view that comes back shows
+/// the cached value at once.
 ///
 /// ```swift
-/// AsyncView(CountryKey(id: country.id)) { country in
+/// AsyncView(key: CountryKey(id: country.id)) { country in
 ///   Text(country.name)
 /// }
 /// ```
 public struct AsyncView<
-  Value: Sendable, Content: View, Idle: View, Loading: View, FailureContent: View, Empty: View
+  Value, Content: View, Idle: View, Loading: View, FailureContent: View, Empty: View
 >: View {
-  /// Empty until the view appears, so the initializer allocates nothing.
-  @State private var slot = LoaderSlot<AnyHashable, AsyncLoader<Value>>()
+  /// The view's own loader (an operation's) or its store's view of its key; empty until the
+  /// view appears, so the initializer allocates nothing.
+  @State private var slot = LoaderSlot<AnyHashable, AnyObject>()
   private let source: AsyncViewSource<Value>
   private let placeholder: Value?
   private let isEmpty: (Value) -> Bool
@@ -72,6 +84,10 @@ public struct AsyncView<
   /// }
   /// ```
   ///
+  /// With `keepsPreviousValue`, a new `id` keeps the previous value on screen while the new one
+  /// loads (search results stay while the next query runs); if that load fails, the previous
+  /// value stays under the banner.
+  ///
   /// - Parameters:
   ///   - id: The identity of what the view shows: a new value means a new load. By default the
   ///     view always shows the same thing.
@@ -84,7 +100,8 @@ public struct AsyncView<
   ///   - operation: The load of `id`; it runs off the main actor.
   ///   - idle: Shown before the load starts; by default invisible.
   ///   - loading: Shown during the first load with nothing to show.
-  ///   - failure: Shown when the load failed with nothing to show.
+  ///   - failure: Shown when the load failed with nothing to show; it gets the error and whether
+  ///     a retry runs.
   ///   - empty: Shown for a value that counts as empty.
   ///   - content: Shows the value.
   public init<ID: Hashable>(
@@ -101,11 +118,20 @@ public struct AsyncView<
     },
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
     @ViewBuilder content: @escaping (Value) -> Content
-  ) {
+  ) where Value: Sendable {
     self.init(
-      source: .operation(
-        id: AnyHashable(id), keepsPreviousValue: keepsPreviousValue, retry: retry,
-        operation: operation),
+      source: .owned(
+        id: AnyHashable(id),
+        select: { slot in
+          var kept: Value?
+          let made = slot.select(AnyHashable(id)) { previous in
+            kept = keepsPreviousValue ? (previous as? AsyncLoader<Value>)?.phase.value : nil
+            return AsyncLoader(
+              phase: kept.map { .loaded($0) } ?? .idle, retry: retry, operation: operation)
+          }
+          if made, kept != nil { (slot.loader as? AsyncLoader<Value>)?.startReload() }
+        },
+        read: { ($0 as? AsyncLoader<Value>).map { ValueSnapshot($0) } }),
       placeholder: placeholder, isEmpty: isEmpty, idle: idle(), loading: loading(),
       failure: failure, empty: empty(), content: content)
   }
@@ -116,13 +142,12 @@ public struct AsyncView<
   /// The store owns the loader, so every view of the key shares one request and one phase, a
   /// view that SwiftUI makes again finds the same loader, and a view that comes back shows the
   /// cached value at once (revalidating it when it is stale). The view observes its key while
-  /// it is on screen: appearing and a new key call ``KeyedLoader/select(_:)``, disappearing
-  /// calls ``KeyedLoader/stop()``, which leaves a running load to finish. Pull-to-refresh, the
-  /// banner and the retry buttons work as they do over any loader; failed fetches are retried
-  /// as the store's ``LoaderStore/retryPolicy`` says.
+  /// it is on screen; disappearing leaves a running load to finish. Pull-to-refresh, the banner
+  /// and the retry buttons work as they do over any loader; failed fetches are retried as the
+  /// store's ``LoaderStore/retryPolicy`` says.
   ///
   /// ```swift
-  /// AsyncView(CountryKey(id: country.id)) { country in
+  /// AsyncView(key: CountryKey(id: country.id)) { country in
   ///   Text(country.name)
   /// }
   /// ```
@@ -141,11 +166,12 @@ public struct AsyncView<
   ///     elements.
   ///   - idle: Shown before the view observes its key; by default invisible.
   ///   - loading: Shown during the first load with nothing to show.
-  ///   - failure: Shown when the load failed with nothing to show.
+  ///   - failure: Shown when the load failed with nothing to show; it gets the error and whether
+  ///     a retry runs.
   ///   - empty: Shown for a value that counts as empty.
   ///   - content: Shows the value.
   public init<Key: LoaderKey>(
-    _ key: Key,
+    key: Key,
     keepsPreviousValue: Bool = false,
     placeholder: Value? = nil,
     isEmpty: @escaping (Value) -> Bool = Presentation<Value, any Error>.isEmptyByDefault,
@@ -157,96 +183,249 @@ public struct AsyncView<
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
     @ViewBuilder content: @escaping (Value) -> Content
   ) where Key.Value == Value {
-    let source = AsyncViewSource<Value>.key(
-      KeySelection(
-        key: AnyHashable(key),
-        make: { KeyedLoader<Key>(store: $0, keepsPreviousValue: keepsPreviousValue) },
-        select: { ($0 as? KeyedLoader<Key>)?.select(key) },
-        stop: { ($0 as? KeyedLoader<Key>)?.stop() },
-        read: { object in
-          (object as? KeyedLoader<Key>).map {
-            KeyedValue(phase: $0.phase, loader: $0.loader, isPlaceholder: $0.isPlaceholder)
-          }
-        }))
+    let selection = KeySelection<ValueSnapshot<Value>>(
+      key: AnyHashable(key),
+      make: { KeyedLoader<Key>(store: $0, keepsPreviousValue: keepsPreviousValue) },
+      select: { ($0 as? KeyedLoader<Key>)?.select(key) },
+      stop: { ($0 as? KeyedLoader<Key>)?.stop() },
+      read: { object in (object as? KeyedLoader<Key>).map { ValueSnapshot(keyed: $0) } })
     self.init(
-      source: source, placeholder: placeholder, isEmpty: isEmpty, idle: idle(),
+      source: .key(selection), placeholder: placeholder, isEmpty: isEmpty, idle: idle(),
+      loading: loading(), failure: failure, empty: empty(), content: content)
+  }
+
+  /// Creates a view over a loader you own: an ``AsyncLoader`` or any ``LoadableObject`` of your
+  /// own (Ralf Ebert's `AsyncModelView`, the `AsyncContentView(source:)` of "Loading states of
+  /// SwiftUI views").
+  ///
+  /// The view observes the loader through Observation; it does not own it, so keep it in
+  /// `@State` or in a model. It calls `load()` when it appears and nothing was requested, and
+  /// again when it is given another loader or its loader is reset while on screen; the failure
+  /// view's Retry calls `retry()`, pull-to-refresh and the other retry buttons `reload()`. A
+  /// first load that someone cancels is not restarted: the view loads when it appears next.
+  ///
+  /// ```swift
+  /// @State private var countries = AsyncLoader { try await api.countries() }
+  ///
+  /// var body: some View {
+  ///   AsyncView(countries) { countries in
+  ///     List(countries) { Text($0.name) }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A Combine publisher goes through ``AsyncLoader/init(phase:clock:staleAfter:publisher:)``:
+  /// keep `AsyncLoader(publisher: articlePublisher)` in `@State` and give it to this view.
+  ///
+  /// - Parameters:
+  ///   - loader: The loader; the caller owns it.
+  ///   - placeholder: A value shown redacted during a first load instead of the loading view.
+  ///   - isEmpty: Whether a loaded value counts as empty; by default, a collection without
+  ///     elements.
+  ///   - idle: Shown before anything was requested; by default invisible.
+  ///   - loading: Shown during a first load with nothing to show.
+  ///   - failure: Shown for a failure with nothing to show; it gets the error and whether a
+  ///     retry runs.
+  ///   - empty: Shown for a loaded value that counts as empty.
+  ///   - content: Shows the value.
+  public init<Loader: LoadableObject>(
+    _ loader: Loader,
+    placeholder: Value? = nil,
+    isEmpty: @escaping (Value) -> Bool = Presentation<Value, any Error>.isEmptyByDefault,
+    @ViewBuilder idle: () -> Idle = { DefaultIdleView() },
+    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
+    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
+      DefaultFailureView(error: $0, isRetrying: $1)
+    },
+    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
+    @ViewBuilder content: @escaping (Value) -> Content
+  ) where Loader.Value == Value {
+    self.init(
+      source: .loader { ValueSnapshot(loader) }, placeholder: placeholder, isEmpty: isEmpty,
+      idle: idle(), loading: loading(), failure: failure, empty: empty(), content: content)
+  }
+
+  /// Creates a view over a ``LoadPhase`` you drive with your own async function (Ralf Ebert's
+  /// `AsyncResultView`; the `AsyncResourceView` of "AsyncResourceView — simplified resource
+  /// loading").
+  ///
+  /// The view decides nothing about the phase: it shows what the phase's ``Presentation`` says,
+  /// and runs `reload` for every trigger — the first load (when the view appears and the phase
+  /// is idle), pull-to-refresh and the retry buttons — joined into one run, in a task a
+  /// controller owns. So a `reload` that is an ordinary async function is not cancelled by the
+  /// branch swap it causes, and SwiftUI cancelling the refresh task ends only the waiting. Drive
+  /// the phase with its transitions (``LoadPhase/startLoading()``, ``LoadPhase/succeed(_:)``,
+  /// ``LoadPhase/fail(_:)``, ``LoadPhase/cancel()``), which keep what stays on screen.
+  ///
+  /// ```swift
+  /// @State private var phase: LoadPhase<[Country], any Error> = .idle
+  ///
+  /// var body: some View {
+  ///   AsyncView(phase: phase, reload: { await fetchCountries() }) { countries in
+  ///     List(countries) { Text($0.name) }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - phase: The phase to show.
+  ///   - placeholder: A value shown redacted during a first load instead of the loading view.
+  ///   - isEmpty: Whether a loaded value counts as empty; by default, a collection without
+  ///     elements.
+  ///   - reload: Loads; the first load, the retry buttons and pull-to-refresh run it.
+  ///   - idle: Shown before anything was requested; by default invisible.
+  ///   - loading: Shown during a first load with nothing to show.
+  ///   - failure: Shown for a failure with nothing to show; it gets the error and whether a
+  ///     retry runs.
+  ///   - empty: Shown for a loaded value that counts as empty.
+  ///   - content: Shows the value.
+  public init<Failure: Error>(
+    phase: LoadPhase<Value, Failure>,
+    placeholder: Value? = nil,
+    isEmpty: @escaping (Value) -> Bool = Presentation<Value, any Error>.isEmptyByDefault,
+    reload: @escaping @Sendable () async -> Void,
+    @ViewBuilder idle: () -> Idle = { DefaultIdleView() },
+    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
+    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
+      DefaultFailureView(error: $0, isRetrying: $1)
+    },
+    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
+    @ViewBuilder content: @escaping (Value) -> Content
+  ) {
+    let snapshot = ValueSnapshot(
+      phase: phase.mapError { $0 as any Error }, source: nil, status: SourceStatus(),
+      actions: LoadActions(load: reload, reload: reload))
+    self.init(
+      source: .phase(snapshot), placeholder: placeholder, isEmpty: isEmpty, idle: idle(),
       loading: loading(), failure: failure, empty: empty(), content: content)
   }
 
   public var body: some View {
-    switch source {
-    case .operation(let id, let keepsPreviousValue, let retry, let operation):
-      SourceContent(
-        source: slot.loader, placeholder: placeholder, isEmpty: isEmpty, content: content,
-        idle: idle, loading: loading, failure: failure, empty: empty
-      )
-      .onChange(of: id, initial: true) {
-        slot.select(
-          id, keepingPreviousValue: keepsPreviousValue, retry: retry, operation: operation)
-      }
-    case .key(let selection):
-      KeyedContent(
-        selection: selection, placeholder: placeholder, isEmpty: isEmpty, content: content,
-        idle: idle, loading: loading, failure: failure, empty: empty)
-    }
+    let shown = source.snapshot(in: slot)
+    let content = content
+    ContentContainer(
+      presentation: shown.phase.presentation(placeholder: placeholder, isEmpty: isEmpty),
+      kind: shown.phase.kind, source: shown.source, status: shown.status,
+      placeholder: placeholder, actions: shown.actions,
+      content: { value in
+        content(value).modifier(PlaceholderFlag(isPlaceholder: shown.isPlaceholder))
+      },
+      idle: idle, loading: loading, failure: { failure($0, $1) }, empty: empty
+    )
+    .onChange(of: source.ownedID, initial: true) { source.selectOwned(in: &slot) }
+    .modifier(KeySelectionEvents(slot: $slot, selection: source.keySelection))
   }
 }
 
 /// Where an ``AsyncView``'s value comes from.
-enum AsyncViewSource<Value: Sendable> {
-  /// A loader the view makes for an identity and keeps in its slot: `AsyncView(id:operation:)`.
-  case operation(
-    id: AnyHashable, keepsPreviousValue: Bool, retry: RetryPolicy,
-    operation: @Sendable () async throws -> Value)
-  /// The store's loader of a key: `AsyncView(key)`.
-  case key(KeySelection<KeyedValue<Value>>)
+enum AsyncViewSource<Value> {
+  /// A loader the view makes for an identity and keeps in its slot: the operation form.
+  case owned(
+    id: AnyHashable,
+    select: @MainActor (inout LoaderSlot<AnyHashable, AnyObject>) -> Void,
+    read: @MainActor (AnyObject) -> ValueSnapshot<Value>?)
+  /// The store's loader of a key, through a ``KeyedLoader`` the view keeps in its slot.
+  case key(KeySelection<ValueSnapshot<Value>>)
+  /// A loadable object the caller owns, read on every render.
+  case loader(@MainActor () -> ValueSnapshot<Value>)
+  /// A phase the caller drives, as of this render.
+  case phase(ValueSnapshot<Value>)
+
+  /// What the view shows now.
+  @MainActor
+  func snapshot(in slot: LoaderSlot<AnyHashable, AnyObject>) -> ValueSnapshot<Value> {
+    switch self {
+    case .owned(_, _, let read): slot.loader.flatMap(read) ?? .notYet
+    case .key(let selection):
+      // Before its keyed loader exists, the key form already says "no placeholder", so its
+      // content keeps one structural identity when the loader comes.
+      slot.loader.flatMap(selection.read) ?? .notYet.with(isPlaceholder: false)
+    case .loader(let read): read()
+    case .phase(let snapshot): snapshot
+    }
+  }
+
+  /// The identity of the view's own loader; `nil` for the other sources.
+  var ownedID: AnyHashable? {
+    if case .owned(let id, _, _) = self { return id }
+    return nil
+  }
+
+  /// Makes the view's own loader for a new identity.
+  @MainActor
+  func selectOwned(in slot: inout LoaderSlot<AnyHashable, AnyObject>) {
+    if case .owned(_, let select, _) = self { select(&slot) }
+  }
+
+  /// The key of the key form; `nil` for the other sources.
+  var keySelection: KeySelection<ValueSnapshot<Value>>? {
+    if case .key(let selection) = self { return selection }
+    return nil
+  }
 }
 
-/// What an `AsyncView(key)` renders of its ``KeyedLoader``.
-struct KeyedValue<Value: Sendable> {
-  /// The phase to show, with the previous key's value as a placeholder.
+/// An ``AsyncView``'s phase and loads, as one render sees them.
+struct ValueSnapshot<Value> {
   var phase: LoadPhase<Value, any Error>
-  /// The current key's loader, whose loads the view's triggers run.
-  var loader: AsyncLoader<Value>?
-  /// Whether the value shown is the previous key's.
-  var isPlaceholder: Bool
+  var source: ObjectIdentifier?
+  var status: SourceStatus
+  var actions: LoadActions
+  /// Whether the value shown is a previous key's (the key form); `nil` leaves the environment's
+  /// ``SwiftUI/EnvironmentValues/isAsyncPlaceholder`` alone.
+  var isPlaceholder: Bool? = nil
+
+  /// An idle view whose loader is not there yet.
+  static var notYet: ValueSnapshot {
+    ValueSnapshot(phase: .idle, source: nil, status: SourceStatus(), actions: .none)
+  }
+
+  /// The same snapshot, saying whether the value is a previous key's.
+  func with(isPlaceholder: Bool) -> ValueSnapshot {
+    var snapshot = self
+    snapshot.isPlaceholder = isPlaceholder
+    return snapshot
+  }
 }
 
-/// The content of an `AsyncView(key)`: the store's view of the key (a ``KeyedLoader``), made
-/// when the view first appears and kept in its state, rendered through the container every
-/// component uses.
-struct KeyedContent<
-  Value: Sendable, Content: View, Idle: View, Loading: View, FailureContent: View, Empty: View
->: View {
-  /// Empty until the view appears, so a render allocates nothing.
-  @State private var slot = LoaderSlot<AnyHashable, AnyObject>()
-  let selection: KeySelection<KeyedValue<Value>>
-  let placeholder: Value?
-  let isEmpty: (Value) -> Bool
-  let content: (Value) -> Content
-  let idle: Idle
-  let loading: Loading
-  let failure: (any Error, Bool) -> FailureContent
-  let empty: Empty
+extension ValueSnapshot {
+  /// What a loadable object shows now, and its loads.
+  @MainActor
+  init<Loader: LoadableObject>(_ loader: Loader) where Loader.Value == Value {
+    self.init(
+      phase: loader.phase.mapError { $0 as any Error }, source: ObjectIdentifier(loader),
+      status: SourceStatus(loader), actions: LoadActions(loader))
+  }
 
-  var body: some View {
-    let shown = slot.loader.flatMap(selection.read)
-    let isPlaceholder = shown?.isPlaceholder ?? false
-    let content = content
-    SourceContent(
-      source: shown?.loader, shownPhase: shown?.phase, placeholder: placeholder,
-      isEmpty: isEmpty,
-      content: { value in content(value).environment(\.isAsyncPlaceholder, isPlaceholder) },
-      idle: idle, loading: loading, failure: failure, empty: empty
-    )
-    .modifier(KeySelectionEvents(slot: $slot, selection: selection))
+  /// What a view of a store key shows now: the key's phase, with the previous key's value as a
+  /// placeholder, and the current key's loads.
+  @MainActor
+  init<Key: LoaderKey>(keyed: KeyedLoader<Key>) where Key.Value == Value {
+    self.init(
+      phase: keyed.phase, source: keyed.loader.map { ObjectIdentifier($0) },
+      status: SourceStatus(keyed.loader), actions: keyed.loader.map { LoadActions($0) } ?? .none,
+      isPlaceholder: keyed.isPlaceholder)
+  }
+}
+
+/// Tells the content whether it shows a previous key's value, when the view knows.
+struct PlaceholderFlag: ViewModifier {
+  let isPlaceholder: Bool?
+
+  func body(content: Content) -> some View {
+    if let isPlaceholder {
+      content.environment(\.isAsyncPlaceholder, isPlaceholder)
+    } else {
+      content
+    }
   }
 }
 
 /// The identity of a view given no `id`: always the same, so the view loads once for its whole
 /// life. It is the default of the `id:` parameters.
-public struct SingleIdentity: Hashable, Sendable {
+@usableFromInline
+package struct SingleIdentity: Hashable, Sendable {
   /// The one identity.
-  public init() {}
+  @usableFromInline
+  package init() {}
 }
 #endif

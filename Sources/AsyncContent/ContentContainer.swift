@@ -24,7 +24,7 @@ struct SourceStatus {
   /// The status of `source`, when it is a loader.
   @MainActor
   init(_ source: AnyObject?) {
-    guard let loader = source as? LoaderBase else { return }
+    guard let loader = source as? any AnyLoader else { return }
     progressTiming = loader.progressTiming
     clock = loader.clock
     loadedAt = loader.loadedDate

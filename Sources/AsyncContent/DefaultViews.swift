@@ -4,22 +4,19 @@ internal import Foundation
 public import SwiftUI
 
 /// The default idle view: invisible (the "not requested" view of "AsyncResourceView —
-/// simplified resource loading").
+/// simplified resource loading"). It is the default of every `idle:` builder.
 ///
 /// It starts nothing. The component's stable container starts the first load when it appears,
 /// so the view the load replaces can never cancel it, and a load that comes back to idle is
 /// never restarted in a loop.
-///
-/// ```swift
-/// LoadPhaseView(phase, retry: { await model.load() }, idle: { DefaultIdleView() }) { value in
-///   Text(value)
-/// }
-/// ```
-public struct DefaultIdleView: View {
+@usableFromInline
+package struct DefaultIdleView: View {
   /// Creates the idle view.
-  public init() {}
+  @usableFromInline
+  package init() {}
 
-  public var body: some View {
+  @usableFromInline
+  package var body: some View {
     Color.clear
   }
 }
@@ -129,8 +126,8 @@ public struct DefaultEmptyView: View {
 }
 
 /// The default end of a paged list: a spinner while more can load, the load-more error with a
-/// retry button, or the end of the list (kntkymt's paging footer). At ``PagingEdge/start`` it is
-/// the header of a list that pages backwards, with the texts of the previous page.
+/// retry button, or the end of the list (kntkymt's paging footer). ``PagingList`` also draws the
+/// header of a list that pages backwards with it, with the texts of the previous page.
 ///
 /// ``PagingList`` loads the next page when its spinner shows and wires the retry button; give
 /// the list a `footer:` builder to draw the footer yourself and keep that behavior.
@@ -147,13 +144,19 @@ public struct DefaultFooterView: View {
   private let footer: PagingFooterState
   private let edge: PagingEdge
 
-  /// Creates the footer for a paged list's footer state.
+  /// Creates the footer for a paged list's footer state, as a `footer:` builder gets it.
+  ///
+  /// - Parameter footer: The footer the list's presentation says.
+  public init(_ footer: PagingFooterState) {
+    self.init(footer, edge: .end)
+  }
+
+  /// Creates the footer, or the header of a list that pages backwards, for a paged list.
   ///
   /// - Parameters:
   ///   - footer: The footer (or header) the list's presentation says.
-  ///   - edge: The end of the list it stands at: ``PagingEdge/end`` (the footer, the default)
-  ///     or ``PagingEdge/start`` (the header of a list that pages backwards).
-  public init(_ footer: PagingFooterState, edge: PagingEdge = .end) {
+  ///   - edge: The end of the list it stands at: `.end` (the footer) or `.start` (the header).
+  package init(_ footer: PagingFooterState, edge: PagingEdge) {
     self.footer = footer
     self.edge = edge
   }

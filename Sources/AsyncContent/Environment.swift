@@ -93,7 +93,7 @@ extension EnvironmentValues {
 
   /// How long a first load may run before the components show progress, and how long progress
   /// stays once shown, for every loader that does not set its own
-  /// (``LoaderBase/progressTiming``); set it with
+  /// (``AsyncLoader/progressTiming``); set it with
   /// ``SwiftUI/View/asyncProgressTiming(_:)``. ``ProgressTiming/default`` by
   /// default: 150 ms and 400 ms.
   public var asyncProgressTiming: ProgressTiming {
@@ -101,8 +101,8 @@ extension EnvironmentValues {
     set { self[ProgressTimingKey.self] = newValue }
   }
 
-  /// The store that the views which take a key (`AsyncView(key)`, `PagingList(key)`) and the
-  /// ``LoaderStoreInspector`` use: ``LoaderStore/shared`` unless
+  /// The store that the views which take a key (`AsyncView(key:)`, `PagingList(key:)`) and the
+  /// inspector use: ``LoaderStore/shared`` unless
   /// ``SwiftUI/View/loaderStore(_:)`` sets another.
   ///
   /// Read it to reach the store from a view, for a mutation or an invalidation:
@@ -117,9 +117,9 @@ extension EnvironmentValues {
     set { self[LoaderStoreKey.self] = newValue }
   }
 
-  /// Whether the content of an `AsyncView(key)` with `keepsPreviousValue` shows the previous
-  /// key's value, kept as a placeholder while the current key's first value loads
-  /// (``KeyedLoader/isPlaceholder``). `false` everywhere else.
+  /// Whether the content of an `AsyncView(key:keepsPreviousValue: true)` shows the previous
+  /// key's value, kept as a placeholder while the current key's first value loads. `false`
+  /// everywhere else.
   ///
   /// The view shows the placeholder as it shows a reload; a row that must not act on the old
   /// value reads this:
@@ -149,7 +149,7 @@ extension View {
   ///   .asyncBannerPolicy(.transient(.seconds(4)))  // a toast, as in kntkymt's sample app
   /// ```
   ///
-  /// - Parameter policy: The banner's behavior; the core's ``BannerController`` applies it.
+  /// - Parameter policy: The banner's behavior; the core's banner controller applies it.
   public func asyncBannerPolicy(_ policy: BannerPolicy) -> some View {
     environment(\.asyncBannerPolicy, policy)
   }
@@ -171,21 +171,21 @@ extension View {
 
   /// Sets the calm timing of first loads in this hierarchy: a first load that lands within the
   /// delay shows no progress at all, and progress that appears stays for the minimum. A loader
-  /// that sets its own ``LoaderBase/progressTiming`` keeps it.
+  /// that sets its own ``AsyncLoader/progressTiming`` keeps it.
   ///
   /// ```swift
   /// ContentView()
   ///   .asyncProgressTiming(.immediate)  // progress exactly while a first load runs
   /// ```
   ///
-  /// - Parameter timing: The delay and minimum display; the core's ``ProgressController``
+  /// - Parameter timing: The delay and minimum display; the core's progress controller
   ///   applies them on the loader's clock.
   public func asyncProgressTiming(_ timing: ProgressTiming) -> some View {
     environment(\.asyncProgressTiming, timing)
   }
 
-  /// Sets the store that the views which take a key (`AsyncView(key)`, `PagingList(key)`) and
-  /// the ``LoaderStoreInspector`` use in this hierarchy, instead of ``LoaderStore/shared``.
+  /// Sets the store that the views which take a key (`AsyncView(key:)`, `PagingList(key:)`) and
+  /// the inspector use in this hierarchy, instead of ``LoaderStore/shared``.
   ///
   /// ```swift
   /// extension LoaderStore {

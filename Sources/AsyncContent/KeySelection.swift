@@ -2,7 +2,7 @@
 internal import AsyncContentCore
 internal import SwiftUI
 
-/// The key of a view that takes one (`AsyncView(key)`, `PagingList(key)`), without the key's
+/// The key of a view that takes one (`AsyncView(key:)`, `PagingList(key:)`), without the key's
 /// type: how the view makes, drives and reads its store's view of the key (a ``KeyedLoader`` or
 /// a ``KeyedPagedLoader``), which its state keeps as an `AnyObject`.
 struct KeySelection<Shown> {

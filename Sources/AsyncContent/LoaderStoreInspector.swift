@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-public import AsyncContentCore
+internal import AsyncContentCore
 internal import Foundation
 public import SwiftUI
 
@@ -14,39 +14,24 @@ public import SwiftUI
 /// an observed one shows its first load again). The texts are in English: it is a tool for the
 /// app's developers, not its users.
 ///
-/// Present it in debug builds with ``SwiftUI/View/loaderStoreInspector(isPresented:)``, or show
-/// `LoaderStoreInspector()` in a screen of your own, such as a debug menu; `init(store:)` lists
-/// a store other than the environment's.
-public struct LoaderStoreInspector: View {
+/// Apps present it in debug builds with ``SwiftUI/View/loaderStoreInspector(isPresented:)``.
+struct LoaderStoreInspector: View {
   @Environment(\.loaderStore) private var environmentStore
-  private let store: LoaderStore?
-  private let done: (@MainActor () -> Void)?
-
-  /// Creates an inspector of `store`.
-  ///
-  /// - Parameter store: The store to list; `nil` (the default) lists the environment's
-  ///   ``SwiftUI/EnvironmentValues/loaderStore``.
-  public init(store: LoaderStore? = nil) {
-    self.store = store
-    done = nil
-  }
+  private let done: @MainActor () -> Void
 
   /// Creates an inspector of the environment's store with a Done button.
   init(done: @escaping @MainActor () -> Void) {
-    store = nil
     self.done = done
   }
 
-  public var body: some View {
-    let store = store ?? environmentStore
+  var body: some View {
+    let store = environmentStore
     let done = done
     NavigationStack {
       TimelineView(.periodic(from: .now, by: 1)) { _ in
         List {
-          if let done {
-            Section {
-              Button("Done") { done() }
-            }
+          Section {
+            Button("Done") { done() }
           }
           let entries = store.snapshot()
           if entries.isEmpty {
@@ -112,7 +97,7 @@ struct LoaderStoreInspectorSheet: ViewModifier {
 }
 
 extension View {
-  /// Presents a ``LoaderStoreInspector`` of the environment's store as a sheet while
+  /// Presents an inspector of the environment's store as a sheet while
   /// `isPresented` is `true`, in debug builds; in other builds it returns the view unchanged,
   /// so the inspector never ships to users.
   ///

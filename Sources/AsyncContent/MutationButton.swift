@@ -5,7 +5,10 @@ public import SwiftUI
 /// A button that sends a change with a ``Mutation`` and shows its progress in place, as
 /// ``RetryButton`` does for a retry.
 ///
-/// A tap calls the mutation's ``Mutation/start(_:)`` with `input`. The mutation owns the run's
+/// A tap calls the mutation's ``Mutation/start(_:in:)`` with `input`, in the ``LoaderStore`` of
+/// the button's environment (`.loaderStore(_:)`, ``LoaderStore/shared`` by default): the store
+/// the screen's `AsyncView(key:)` and `PagingList(key:)` read, so the optimistic edit, the
+/// write-back and the invalidation reach the views on screen. The mutation owns the run's
 /// task, so the button's own lifetime does not bound it: a save whose button goes away (the
 /// sheet closes, the row scrolls off) finishes, rolls back or invalidates all the same. While
 /// the mutation runs (``Mutation/isRunning``, wherever the run was started), the label stays in
@@ -27,11 +30,13 @@ public struct MutationButton<Input: Sendable, Output: Sendable, Label: View>: Vi
   private let mutation: Mutation<Input, Output>
   private let input: Input
   private let label: Label
+  @Environment(\.loaderStore) private var store
 
   /// Creates a button that sends `input` with `mutation`, with a label of your own.
   ///
   /// - Parameters:
-  ///   - mutation: The mutation that runs the change; keep it where it outlives the view.
+  ///   - mutation: The mutation that runs the change, in the environment's store; keep it
+  ///     where it outlives the view.
   ///   - input: What a tap sends.
   ///   - label: The button's label.
   public init(
@@ -45,7 +50,7 @@ public struct MutationButton<Input: Sendable, Output: Sendable, Label: View>: Vi
   public var body: some View {
     let isRunning = mutation.isRunning
     Button {
-      mutation.start(input)
+      mutation.start(input, in: store)
     } label: {
       ProgressButtonLabel(isRunning: isRunning, label: label)
     }
@@ -62,7 +67,8 @@ extension MutationButton where Label == Text {
   ///
   /// - Parameters:
   ///   - titleKey: The button's title, looked up in your app's strings.
-  ///   - mutation: The mutation that runs the change; keep it where it outlives the view.
+  ///   - mutation: The mutation that runs the change, in the environment's store; keep it
+  ///     where it outlives the view.
   ///   - input: What a tap sends.
   public init(
     _ titleKey: LocalizedStringKey, mutation: Mutation<Input, Output>, input: Input

@@ -4,36 +4,36 @@ internal import Foundation
 public import SwiftUI
 
 /// A paged list: rows, an empty state, a footer that loads the next page when its spinner
-/// shows, a footer error with retry and an end of list (kntkymt's `PagingList`, from
-/// "[SwiftUI] enumを用いた画面の状態管理のすすめ", in its four styles).
+/// shows, a footer error with retry and an end of list (the `PagingList` of kntkymt's
+/// "[SwiftUI] enumを用いた画面の状態管理のすすめ").
 ///
-/// | style | init | who drives the loads | state readable outside |
-/// |---|---|---|---|
-/// | Switch | `PagingList(phase:hasMore:reload:loadMore:)` | the caller's functions | yes, it owns the phase |
-/// | Fetch | `PagingList(_ loader:)` | the list, and the caller through the loader | yes |
-/// | Bindable Fetch | `PagingList(id:phase:fetchPage:)` | the list | yes, through the binding |
-/// | Simple Fetch | `PagingList(id:fetchPage:)` | the list | no |
-/// | Store | `PagingList(_ key:)` | the store's loader of the key | yes, through the store |
+/// Three initializers, by where the pages come from:
+///
+/// | Initializer | The pages come from | Who owns the loads |
+/// |---|---|---|
+/// | ``init(_:placeholder:isEmpty:row:loading:failure:empty:footer:)`` | a ``PagedLoader`` you own | you; the list and your code drive it |
+/// | ``init(key:placeholder:isEmpty:row:loading:failure:empty:footer:)`` | a store key | the ``LoaderStore`` in the environment |
+/// | ``init(id:placeholder:retry:isEmpty:fetchPage:row:loading:failure:empty:footer:)`` | a page fetch, per identity | the list |
 ///
 /// What shows comes from the core's ``Presentation``: blocking progress (or placeholder rows,
 /// redacted in the same branch as the real rows) only for a first load, the rows during a
 /// reload, a banner over the rows when a reload failed, and the paging footer. Every trigger
-/// goes to a ``ContentController`` and its ``LoadMoreController``, which own their tasks: the
+/// goes to controllers that own their tasks: the
 /// first load starts when the list appears and nothing was requested, the next page loads when
 /// the footer's spinner shows (once per page, never during a reload), and a failed page loads
 /// again only from its retry button. Pull-to-refresh reloads from the first page; turn it off
 /// with ``SwiftUI/View/asyncPullToRefresh(_:)``.
 ///
-/// The loading, failure, empty and footer views are yours to replace, like ``AsyncLoaderView``'s;
-/// the defaults are ``DefaultLoadingView``, ``DefaultFailureView``, ``DefaultEmptyView`` and
+/// The loading, failure, empty and footer views are yours to replace, as in ``AsyncView``; the
+/// defaults are ``DefaultLoadingView``, ``DefaultFailureView``, ``DefaultEmptyView`` and
 /// ``DefaultFooterView``.
 ///
 /// A loader that pages backwards too (``PagedLoader/hasPrevious`` is not `nil`: a chat, a feed
 /// opened in the middle, a window of `maxPages`) gets a header: a spinner that loads the
 /// previous page when it shows, its error with retry, or the start of the list
-/// (``DefaultFooterView`` at ``PagingEdge/start``, styled by the same styles). When earlier rows
-/// land, the list scrolls back to the row that was first (``PrependAnchor``), so the reader stays
-/// where they were.
+/// (``DefaultFooterView``'s texts for the start of a list, styled by the same styles). When
+/// earlier rows land, the list scrolls back to the row that was first, so the reader stays where
+/// they were.
 ///
 /// ```swift
 /// @State private var countries = PagedLoader<Country, Int>.offset(pageSize: 25) { offset, limit in
@@ -50,8 +50,8 @@ public struct PagingList<
   Items: RandomAccessCollection, Failure: Error, Row: View, Loading: View, FailureContent: View,
   Empty: View, Footer: View
 >: View where Items.Element: Identifiable {
-  /// The list's own loader (Simple and Bindable Fetch) or its store's view of its key (Store);
-  /// empty until the list appears.
+  /// The list's own loader (the `fetchPage:` form) or its store's view of its key (the `key:`
+  /// form); empty until the list appears.
   @State private var slot = LoaderSlot<AnyHashable, AnyObject>()
   /// The row to keep in place when earlier rows land.
   @State private var anchor = PrependAnchor<Items.Element.ID>()
@@ -78,62 +78,6 @@ public struct PagingList<
     self.empty = empty
     self.footer = footer
     self.row = row
-  }
-
-  /// Switch style: renders a paged phase the caller drives with its own functions.
-  ///
-  /// The list runs `reload` for the first load (when it appears and the phase is idle), for
-  /// pull-to-refresh and from the failure view's retry button, and `loadMore` when its footer
-  /// spinner shows and from the footer's retry button, each in a task a controller owns. Data
-  /// the phase already shows is not fetched again when the list appears again. Drive the phase
-  /// with the transitions that drop outdated results: ``PagedPhase/finishLoadingMore(_:)``,
-  /// ``PagedPhase/failLoadingMore(_:)`` and ``PagedPhase/cancelLoadingMore()``.
-  ///
-  /// ```swift
-  /// @State private var phase: PagedPhase<[Post], any Error> = .idle
-  ///
-  /// var body: some View {
-  ///   PagingList(phase: phase, hasMore: hasMore, reload: { await fetchFirstPage() },
-  ///              loadMore: { await fetchNextPage() }) { post in
-  ///     PostRow(post: post)
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - phase: The phase of the list.
-  ///   - hasMore: Whether another page exists.
-  ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
-  ///   - isEmpty: Whether loaded items count as empty; by default, none at all.
-  ///   - reload: Loads the first page.
-  ///   - loadMore: Loads the next page.
-  ///   - row: A row for an item.
-  ///   - loading: Shown during a first load with nothing to show.
-  ///   - failure: Shown for a failure with nothing to show.
-  ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
-  ///   - footer: The end of the list, for the presentation's footer.
-  public init(
-    phase: PagedPhase<Items, Failure>,
-    hasMore: Bool,
-    placeholder: Items? = nil,
-    isEmpty: @escaping (Items) -> Bool = { Presentation<Items, Failure>.isEmptyByDefault($0) },
-    reload: @escaping @Sendable () async -> Void,
-    loadMore: @escaping @Sendable () async -> Void,
-    @ViewBuilder row: @escaping (Items.Element) -> Row,
-    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
-    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
-      DefaultFailureView(error: $0, isRetrying: $1)
-    },
-    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
-    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
-  ) {
-    self.init(
-      source: .current(
-        PagingSnapshot(
-          phase: phase, hasMore: hasMore, source: nil,
-          actions: LoadActions(load: reload, reload: reload), loadMore: loadMore)),
-      placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
-      empty: empty(), footer: footer, row: row)
   }
 
   public var body: some View {
@@ -174,17 +118,14 @@ public struct PagingList<
       idle: DefaultIdleView(), loading: loading, failure: { failure($0, $1) }, empty: empty
     )
     .onChange(of: source.ownedID, initial: true) { selectOwnedLoader() }
-    .onChange(of: snapshot.phase.kind) { mirrorOwnedPhase() }
     .modifier(KeySelectionEvents(slot: $slot, selection: source.keySelection))
   }
 
   private var resolvedSnapshot: PagingSnapshot<Items, Failure> {
     switch source {
-    case .current(let snapshot):
-      snapshot
     case .loader(let read):
       read()
-    case .owned(_, _, let read, _):
+    case .owned(_, _, let read):
       slot.loader.flatMap(read) ?? .notYet
     case .key(let selection):
       slot.loader.flatMap(selection.read) ?? .notYet
@@ -203,18 +144,17 @@ public struct PagingList<
   }
 
   private func selectOwnedLoader() {
-    guard case .owned(let id, let make, _, _) = source else { return }
+    guard case .owned(let id, let make, _) = source else { return }
     slot.select(id) { _ in make() }
-  }
-
-  private func mirrorOwnedPhase() {
-    guard case .owned(_, _, _, let mirror) = source, let loader = slot.loader else { return }
-    mirror?(loader)
   }
 }
 
 extension PagingList {
-  /// Fetch style: renders a ``PagedLoader`` the caller owns and may drive too.
+  /// Creates a list over a ``PagedLoader`` you own, which your code may drive too.
+  ///
+  /// The list observes the loader through Observation; it does not own it, so keep it in
+  /// `@State` or in a model. Given another loader, the list shows that loader's pages (or its
+  /// first load), never the previous loader's rows.
   ///
   /// ```swift
   /// @State private var posts = PagedLoader<Post, Post.ID>.afterLastID(pageSize: 30) { id, n in
@@ -253,9 +193,10 @@ extension PagingList {
       loading: loading(), failure: failure, empty: empty(), footer: footer, row: row)
   }
 
-  /// Simple Fetch style: the list owns its loader, one per `id`, made from `fetchPage` when the
-  /// `id` changes (a re-render that keeps the `id` makes none). Without an `id`, the list shows
-  /// the same thing for its whole life.
+  /// Creates a list that fetches its own pages: it owns its loader, one per `id`, made from
+  /// `fetchPage` when the `id` changes (a re-render that keeps the `id` makes none), and a new
+  /// `id` starts from its first page. Without an `id`, the list shows the same thing for its
+  /// whole life.
   ///
   /// ```swift
   /// PagingList(id: query) { (cursor: Int?) in
@@ -296,25 +237,22 @@ extension PagingList {
       source: .owned(
         id: AnyHashable(id),
         make: { PagedLoader(retry: retry, fetchPage: fetchPage) },
-        read: { ($0 as? PagedLoader<Item, Cursor>).map { PagingSnapshot($0) } },
-        mirror: nil),
+        read: { ($0 as? PagedLoader<Item, Cursor>).map { PagingSnapshot($0) } }),
       placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
       empty: empty(), footer: footer, row: row)
   }
 
-  /// Store style: renders the paged list of `key` from the store in the environment
+  /// Creates a list of the pages of `key` from the store in the environment
   /// (``LoaderStore/shared`` unless ``SwiftUI/View/loaderStore(_:)`` sets another).
   ///
   /// The store owns the ``PagedLoader``, so every list of the key shares its pages and its
   /// requests, a list that SwiftUI makes again finds the same loader, and a list that comes back
   /// shows the cached pages at once (revalidating from the first page when they are stale). The
-  /// list observes its key while it is on screen: appearing and a new key call
-  /// ``KeyedPagedLoader/select(_:)``, disappearing calls ``KeyedPagedLoader/stop()``, which leaves
-  /// a running load to finish. Load-more, pull-to-refresh, the banner and the retry buttons work
-  /// as in the Fetch style.
+  /// list observes its key while it is on screen; disappearing leaves a running load to finish. Load-more, pull-to-refresh, the banner and the retry buttons work
+  /// as over a loader you own.
   ///
   /// ```swift
-  /// PagingList(CountryFeedKey(region: region)) { country in
+  /// PagingList(key: CountryFeedKey(region: region)) { country in
   ///   Text(country.name)
   /// }
   /// ```
@@ -332,7 +270,7 @@ extension PagingList {
   ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
   ///   - footer: The end of the list, for the presentation's footer.
   public init<Key: PagedLoaderKey>(
-    _ key: Key,
+    key: Key,
     placeholder: Items? = nil,
     isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
     @ViewBuilder row: @escaping (Key.Item) -> Row,
@@ -353,61 +291,6 @@ extension PagingList {
           read: { object in
             (object as? KeyedPagedLoader<Key>)?.loader.map { PagingSnapshot($0) }
           })),
-      placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
-      empty: empty(), footer: footer, row: row)
-  }
-
-  /// Bindable Fetch style: the list owns its loader, one per `id`, and writes its phase to
-  /// `phase` whenever the phase's kind changes, so the caller reads the state (to report
-  /// errors, say) but does not drive the loads.
-  ///
-  /// ```swift
-  /// @State private var phase: PagedPhase<IdentifiedItems<Post>, any Error> = .idle
-  ///
-  /// var body: some View {
-  ///   PagingList(id: feed, phase: $phase, fetchPage: fetchPosts) { PostRow(post: $0) }
-  ///     .onChange(of: phase.isFailure) { /* report */ }
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - id: The identity of what the list shows: a new value means a new loader, which starts
-  ///     from the phase the binding holds then. By default the list always shows the same thing.
-  ///   - phase: Receives the phase of the list.
-  ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
-  ///   - retry: How failed page loads are retried before the failure shows.
-  ///   - isEmpty: Whether loaded items count as empty; by default, none at all.
-  ///   - fetchPage: Fetches the page at a cursor (`nil` for the first page).
-  ///   - row: A row for an item.
-  ///   - loading: Shown during a first load with nothing to show.
-  ///   - failure: Shown for a failure with nothing to show.
-  ///   - empty: Shown for loaded items that count as empty, with nothing more to load.
-  ///   - footer: The end of the list, for the presentation's footer.
-  public init<ID: Hashable, Item, Cursor>(
-    id: ID = SingleIdentity(),
-    phase: Binding<PagedPhase<Items, any Error>>,
-    placeholder: Items? = nil,
-    retry: RetryPolicy = .none,
-    isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
-    fetchPage: @escaping PagedLoader<Item, Cursor>.FetchPage,
-    @ViewBuilder row: @escaping (Item) -> Row,
-    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
-    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
-      DefaultFailureView(error: $0, isRetrying: $1)
-    },
-    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
-    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
-  ) where Items == IdentifiedItems<Item>, Failure == any Error {
-    self.init(
-      source: .owned(
-        id: AnyHashable(id),
-        make: { PagedLoader(phase: phase.wrappedValue, retry: retry, fetchPage: fetchPage) },
-        read: { ($0 as? PagedLoader<Item, Cursor>).map { PagingSnapshot($0) } },
-        mirror: { loader in
-          if let loader = loader as? PagedLoader<Item, Cursor> {
-            phase.wrappedValue = loader.phase
-          }
-        }),
       placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
       empty: empty(), footer: footer, row: row)
   }
@@ -435,29 +318,26 @@ extension Presentation<Void, any Error>.Footer {
   }
 }
 
-/// Where a paged list's phase and loads come from, whatever the style.
+/// Where a paged list's phase and loads come from.
 enum PagingSource<Items, Failure: Error> {
-  /// Switch style: the caller's phase and functions, as of this render.
-  case current(PagingSnapshot<Items, Failure>)
-  /// Fetch style: the caller's loader, read on every render.
+  /// A loader the caller owns, read on every render.
   case loader(@MainActor () -> PagingSnapshot<Items, Failure>)
-  /// Simple and Bindable Fetch: a loader the list makes for an identity and keeps in a slot.
+  /// A loader the list makes for an identity and keeps in a slot.
   case owned(
     id: AnyHashable,
     make: @MainActor () -> AnyObject,
-    read: @MainActor (AnyObject) -> PagingSnapshot<Items, Failure>?,
-    mirror: (@MainActor (AnyObject) -> Void)?)
-  /// Store style: the store's loader of a key, observed through a ``KeyedPagedLoader`` the list
-  /// keeps in its slot.
+    read: @MainActor (AnyObject) -> PagingSnapshot<Items, Failure>?)
+  /// The store's loader of a key, observed through a ``KeyedPagedLoader`` the list keeps in its
+  /// slot.
   case key(KeySelection<PagingSnapshot<Items, Failure>>)
 
-  /// The identity of the list's own loader; `nil` for the styles whose loads the caller owns.
+  /// The identity of the list's own loader; `nil` for the other sources.
   var ownedID: AnyHashable? {
-    if case .owned(let id, _, _, _) = self { return id }
+    if case .owned(let id, _, _) = self { return id }
     return nil
   }
 
-  /// The key of the store style; `nil` for the other styles.
+  /// The key of the key form; `nil` for the other sources.
   var keySelection: KeySelection<PagingSnapshot<Items, Failure>>? {
     if case .key(let selection) = self { return selection }
     return nil

@@ -10,34 +10,50 @@ private struct PreviewError: LocalizedError {
 private let previewCountries = ["Austria", "Brazil", "Chile", "Denmark"]
 
 /// Static previews: one per phase, and the paged list's footers.
-struct LoadPhaseView_Previews: PreviewProvider {
+struct AsyncViewPhase_Previews: PreviewProvider {
   static var previews: some View {
     Group {
-      LoadPhaseView(LoadPhase<[String], any Error>.idle, retry: {}) { Text($0.joined()) }
-      LoadPhaseView(LoadPhase<[String], any Error>.loading, retry: {}) { Text($0.joined()) }
-      LoadPhaseView(
-        LoadPhase<[String], any Error>.loading, placeholder: ["Placeholder", "Rows"], retry: {}
+      AsyncView(
+        phase: LoadPhase<[String], any Error>.idle, reload: {}
+      ) { Text($0.joined()) }
+      AsyncView(
+        phase: LoadPhase<[String], any Error>.loading, reload: {}
+      ) { Text($0.joined()) }
+      AsyncView(
+        phase: LoadPhase<[String], any Error>.loading, placeholder: ["Placeholder", "Rows"],
+        reload: {}
       ) { countries in
         CountryColumn(countries: countries)
       }
-      LoadPhaseView(LoadPhase<[String], any Error>.loaded(previewCountries), retry: {}) {
-        CountryColumn(countries: $0)
-      }
-      LoadPhaseView(LoadPhase<[String], any Error>.reloading(previewCountries), retry: {}) {
-        CountryColumn(countries: $0)
-      }
-      LoadPhaseView(
-        LoadPhase<[String], any Error>.reloadFailed(previewCountries, PreviewError()), retry: {}
+      AsyncView(
+        phase: LoadPhase<[String], any Error>.loaded(previewCountries), reload: {}
       ) {
         CountryColumn(countries: $0)
       }
-      LoadPhaseView(LoadPhase<[String], any Error>.failed(PreviewError()), retry: {}) {
+      AsyncView(
+        phase: LoadPhase<[String], any Error>.reloading(previewCountries), reload: {}
+      ) {
         CountryColumn(countries: $0)
       }
-      LoadPhaseView(LoadPhase<[String], any Error>.retrying(PreviewError()), retry: {}) {
+      AsyncView(
+        phase: LoadPhase<[String], any Error>.reloadFailed(previewCountries, PreviewError()),
+        reload: {}
+      ) {
         CountryColumn(countries: $0)
       }
-      LoadPhaseView(LoadPhase<[String], any Error>.loaded([]), isEmpty: \.isEmpty, retry: {}) {
+      AsyncView(
+        phase: LoadPhase<[String], any Error>.failed(PreviewError()), reload: {}
+      ) {
+        CountryColumn(countries: $0)
+      }
+      AsyncView(
+        phase: LoadPhase<[String], any Error>.retrying(PreviewError()), reload: {}
+      ) {
+        CountryColumn(countries: $0)
+      }
+      AsyncView(
+        phase: LoadPhase<[String], any Error>.loaded([]), isEmpty: \.isEmpty, reload: {}
+      ) {
         CountryColumn(countries: $0)
       }
     }
@@ -45,7 +61,7 @@ struct LoadPhaseView_Previews: PreviewProvider {
 }
 
 /// An interactive preview: the buttons make the load succeed or fail.
-struct InteractiveLoadPhaseView_Previews: PreviewProvider {
+struct InteractiveAsyncView_Previews: PreviewProvider {
   static var previews: some View {
     InteractivePhase()
   }
@@ -56,7 +72,7 @@ private struct InteractivePhase: View {
 
   var body: some View {
     VStack {
-      LoadPhaseView(phase, retry: { await start() }) { countries in
+      AsyncView(phase: phase, reload: { await start() }) { countries in
         CountryColumn(countries: countries)
       }
       HStack {

@@ -12,7 +12,7 @@ public import SwiftUI
 /// action runs, the label stays in the layout, hidden under a `ProgressView`, so the button
 /// keeps its size, and the button is disabled. Without any action it shows nothing.
 ///
-/// The tap goes to an ``ActionController`` that owns the action's task. The button's own
+/// The tap goes to a controller that owns the action's task. The button's own
 /// lifetime does not bound it: a retry that hides the banner, or swaps the footer for a
 /// spinner, removes the button and the retry goes on; a button that appears again (scrolled
 /// back into view, a reused cell) starts nothing.
@@ -29,7 +29,8 @@ public struct RetryButton<Label: View>: View {
   @State private var controller: ActionController?
   private let isRunning: Bool
   private let action: (@Sendable () async -> Void)?
-  private let label: Label
+  /// The label; `nil` for ``init(isRunning:action:)``'s "Retry" in the user's language.
+  private let label: Label?
 
   /// Creates a retry button with a custom label.
   ///
@@ -69,7 +70,11 @@ public struct RetryButton<Label: View>: View {
         controller = performer
         performer.start(run)
       } label: {
-        ProgressButtonLabel(isRunning: showsProgress, label: label)
+        if let label {
+          ProgressButtonLabel(isRunning: showsProgress, label: label)
+        } else {
+          ProgressButtonLabel(isRunning: showsProgress, label: DefaultRetryLabel())
+        }
       }
       .disabled(showsProgress)
     }
@@ -97,8 +102,9 @@ extension RetryButton where Label == Text {
   }
 }
 
-extension RetryButton where Label == DefaultRetryLabel {
-  /// Creates a retry button titled "Retry" in the user's language.
+extension RetryButton where Label == Text {
+  /// Creates a retry button titled "Retry" in the user's language (the default texts' String
+  /// Catalog, ``DefaultStrings/retry``), which VoiceOver reads as the button's name.
   ///
   /// ```swift
   /// RetryButton()
@@ -110,38 +116,31 @@ extension RetryButton where Label == DefaultRetryLabel {
   ///   - action: The action to run; `nil` runs the retry of the branch the button is in, or the
   ///     environment's refresh action.
   public init(isRunning: Bool = false, action: (@Sendable () async -> Void)? = nil) {
-    self.init(isRunning: isRunning, action: action) { DefaultRetryLabel() }
+    self.isRunning = isRunning
+    self.action = action
+    label = nil
   }
 }
 
 /// "Retry" in the language of the environment's locale, from the default texts' String Catalog
-/// (``DefaultStrings/retry``): the label of ``RetryButton()``, which VoiceOver reads as the
-/// button's name.
-public struct DefaultRetryLabel: View {
+/// (``DefaultStrings/retry``): the label of ``RetryButton/init(isRunning:action:)``.
+struct DefaultRetryLabel: View {
   @Environment(\.locale) private var locale
 
-  /// Creates the label.
-  public init() {}
-
-  public var body: some View {
+  var body: some View {
     Text(verbatim: DefaultStrings(locale: locale).retry)
   }
 }
 
 /// An error with Dismiss and Retry, bound to an optional error (the error view of Swift by
-/// Sundell's "Making SwiftUI views refreshable").
+/// Sundell's "Making SwiftUI views refreshable"); apps get it through
+/// ``SwiftUI/View/failedReloadBanner(_:loadedAt:)``.
 ///
 /// It shows nothing while the error is `nil`. Dismiss sets the binding to `nil`; Retry is a
 /// ``RetryButton``. Texts, colors and labels come from the ``AsyncBannerStyle`` in the
 /// environment, in the user's language; given `loadedAt`, it also says how old the data on
 /// screen is ("Showing data from 5 min ago").
-///
-/// ```swift
-/// List(bookmarks) { BookmarkRow(bookmark: $0) }
-///   .overlay(alignment: .top) { ErrorView(error: $model.error, loadedAt: model.loadedAt) }
-///   .refreshable { await model.reload() }
-/// ```
-public struct ErrorView<Failure: Error>: View {
+struct ErrorView<Failure: Error>: View {
   @Binding private var error: Failure?
   private let loadedAt: Date?
 
@@ -151,12 +150,12 @@ public struct ErrorView<Failure: Error>: View {
   ///   - error: The error to show; Dismiss sets it to `nil`.
   ///   - loadedAt: When the data on screen was loaded, for the line that says how old it is;
   ///     `nil` leaves the line out.
-  public init(error: Binding<Failure?>, loadedAt: Date? = nil) {
+  init(error: Binding<Failure?>, loadedAt: Date? = nil) {
     _error = error
     self.loadedAt = loadedAt
   }
 
-  public var body: some View {
+  var body: some View {
     if let error {
       ErrorBanner(error: error, loadedAt: loadedAt) { self.error = nil }
     }
@@ -270,7 +269,7 @@ extension View {
   ///   - error: The error of the failed reload, `nil` for no banner. Retry runs the
   ///     environment's refresh action. Dismissing hides this failure; the next one shows again.
   ///   - loadedAt: When the content that stays was loaded, for the banner's "Showing data from
-  ///     5 min ago" (a loader's ``LoaderBase/loadedDate``); `nil` leaves that line out.
+  ///     5 min ago" (a loader's ``AsyncLoader/loadedDate``); `nil` leaves that line out.
   public func failedReloadBanner<Failure: Error>(
     _ error: Failure?, loadedAt: Date? = nil
   )

@@ -141,8 +141,8 @@ extension AsyncEmptyStyle {
   public func reloadLabel(strings: DefaultStrings) -> Text { Text(verbatim: strings.reload) }
 }
 
-/// The look of the banner that shows a failed reload over content that stays (and of
-/// ``ErrorView``): "Refresh failed", how old the data on screen is, the error's message, and
+/// The look of the banner that shows a failed reload over content that stays
+/// (``SwiftUI/View/failedReloadBanner(_:loadedAt:)``): "Refresh failed", how old the data on screen is, the error's message, and
 /// Dismiss and Retry.
 ///
 /// ```swift
@@ -188,28 +188,16 @@ extension AsyncBannerStyle {
 }
 
 /// The built-in loading style: a progress view labeled "Loading…".
-public struct DefaultAsyncLoadingStyle: AsyncLoadingStyle {
-  /// Creates the built-in style.
-  public init() {}
-}
+struct DefaultAsyncLoadingStyle: AsyncLoadingStyle {}
 
 /// The built-in failure style: "Couldn't load", the error's message and "Retry".
-public struct DefaultAsyncFailureStyle: AsyncFailureStyle {
-  /// Creates the built-in style.
-  public init() {}
-}
+struct DefaultAsyncFailureStyle: AsyncFailureStyle {}
 
 /// The built-in empty style: "Nothing here" with a tray.
-public struct DefaultAsyncEmptyStyle: AsyncEmptyStyle {
-  /// Creates the built-in style.
-  public init() {}
-}
+struct DefaultAsyncEmptyStyle: AsyncEmptyStyle {}
 
 /// The built-in banner style: white on red, at the top.
-public struct DefaultAsyncBannerStyle: AsyncBannerStyle {
-  /// Creates the built-in style.
-  public init() {}
-}
+struct DefaultAsyncBannerStyle: AsyncBannerStyle {}
 
 private struct AsyncLoadingStyleKey: EnvironmentKey {
   static var defaultValue: any AsyncLoadingStyle { DefaultAsyncLoadingStyle() }
@@ -269,7 +257,7 @@ extension View {
     environment(\.asyncEmptyStyle, style)
   }
 
-  /// Sets the style of the failed-reload banner and ``ErrorView`` in this hierarchy.
+  /// Sets the style of the failed-reload banner in this hierarchy.
   public func asyncBannerStyle(_ style: some AsyncBannerStyle) -> some View {
     environment(\.asyncBannerStyle, style)
   }

@@ -6,7 +6,7 @@ public import SwiftUI
 /// "Updated 3 min ago": how old the data on screen is, in the user's language, kept current
 /// while it shows.
 ///
-/// Give it the date of the value, a loader's ``LoaderBase/loadedDate``; it shows nothing while
+/// Give it the date of the value, a loader's ``AsyncLoader/loadedDate``; it shows nothing while
 /// no value has loaded. The text is the default texts' (``DefaultStrings/updated(at:now:)``),
 /// the same words the failed-reload banner and the terminal demo use, in the four languages of
 /// the String Catalog, in a text style that follows Dynamic Type.
@@ -17,7 +17,7 @@ public import SwiftUI
 /// ```
 ///
 /// It redraws only when its text changes: every second for the first minute, every minute for
-/// the first hour, then every hour (``RelativeAge/nextChange(since:after:)``), with a
+/// the first hour, then every hour, with a
 /// `TimelineView`. Apple's `Text(loadedAt, style: .relative)` (iOS 14) counts "2 hours,
 /// 23 minutes" without "ago" and redraws every second, and
 /// `Text(.currentDate, format: .reference(to:))` needs iOS 18; neither can say "Updated … ago"

@@ -1,6 +1,3 @@
-import ConcurrencyExtras
-import IssueReporting
-
 /// An operation whose calls wait until the test completes them, in any order: the test decides
 /// when, and how, every call ends.
 ///
@@ -34,7 +31,7 @@ public final class OperationGate<Value: Sendable>: Sendable {
     var cancelledCalls = 0
   }
 
-  private let state = LockIsolated(State())
+  private let state = Locked(State())
   /// Whether a call throws `CancellationError` as soon as its task is cancelled; otherwise it
   /// ignores cancellation and waits for the test, as some real operations do.
   public let honorsCancellation: Bool
@@ -98,7 +95,7 @@ public final class OperationGate<Value: Sendable>: Sendable {
       return state.waiting.remove(at: index)
     }
     guard let call else {
-      reportIssue(
+      recordIssue(
         "no call waits at index \(index)", fileID: fileID, filePath: filePath, line: line,
         column: column)
       return

@@ -1,5 +1,4 @@
 public import AsyncContentCore
-import ConcurrencyExtras
 
 /// A page operation whose requests wait until the test answers them, recording every cursor.
 ///
@@ -16,7 +15,7 @@ import ConcurrencyExtras
 public final class PagedGate<Item: Sendable, Cursor: Sendable>: Sendable {
   /// The gate behind the requests.
   public let gate: OperationGate<Page<Item, Cursor>>
-  private let log = LockIsolated<[Cursor?]>([])
+  private let log = Locked<[Cursor?]>([])
 
   /// Creates a paged gate.
   ///

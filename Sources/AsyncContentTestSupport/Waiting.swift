@@ -1,5 +1,4 @@
 import Foundation
-import IssueReporting
 import Observation
 
 /// Yields the main actor until `condition` holds, and reports an issue if it never does.
@@ -29,7 +28,7 @@ public func eventually(
     await Task.yield()
   }
   if condition() { return true }
-  reportIssue(
+  recordIssue(
     "the condition never held in \(maxYields) yields", fileID: fileID, filePath: filePath,
     line: line, column: column)
   return false

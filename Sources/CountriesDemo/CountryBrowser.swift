@@ -1,4 +1,5 @@
 public import AsyncContentCore
+import Observation
 
 /// The demo's screens over one ``LoaderStore``: the country list, served by a
 /// ``CountryListKey``; a country's detail, served by a ``CountryKey``; the rename; and the rows
@@ -11,7 +12,8 @@ public import AsyncContentCore
 /// The interactive app maps keys onto it; the script calls it directly.
 ///
 /// ```swift
-/// let browser = CountryBrowser(client: client, store: LoaderStore(staleAfter: .seconds(30)))
+/// let store = LoaderStore(staleness: .after(.seconds(30)), clients: client)
+/// let browser = CountryBrowser(client: client, store: store)
 /// browser.showList()           // observes the list: its first page loads
 /// browser.open(code: "AT")     // observes country(AT): it loads
 /// browser.back()               // ends the observation; the entry stays
@@ -26,40 +28,37 @@ public final class CountryBrowser {
     case detail(code: String)
   }
 
+  /// The server's client, which sends the renames.
   public let client: CountriesClient
-  /// The store every screen's loader comes from.
+  /// The store every screen's loader comes from; its keys fetch with its ``CountriesClient``.
   public let store: LoaderStore
   /// The list's key.
   public let listKey: CountryListKey
   /// The list's loader: the store's loader of ``listKey``.
   public private(set) var list: PagedLoader<Country, Int>
   /// The detail: the key of the country on screen, observed while its detail shows.
-  public let detail: KeyedLoader<CountryKey>
+  package let detail: KeyedLoader<CountryKey>
   /// The rename: an optimistic edit of the list's row and of the detail, rolled back when the
-  /// server fails or refuses, and both keys invalidated after a success.
+  /// server fails or refuses; the server's answer written back to both after a success.
   public let rename: Mutation<Rename, Country>
   /// The screen on top.
   public private(set) var screen: Screen = .list
   /// The last rename sent, for its status line; `nil` once another screen opened.
   public private(set) var lastRename: Rename?
   /// The observation of the list, from ``showList()`` to ``stop()``.
-  private var listSubscription: PagedLoaderSubscription<Country, Int>?
-  /// Waits for the last rename to end, so that ``waitForRename()`` can; the rename itself is
-  /// the mutation's, and goes on when this is cancelled.
-  private var renameWait: Task<Void, Never>?
-
+  private var listSubscription: StoreSubscription<PagedLoader<Country, Int>>?
   /// Creates the screens over `store`; nothing loads until ``showList()``.
   ///
   /// - Parameters:
-  ///   - client: The server's client.
-  ///   - store: The store of the loaders.
+  ///   - client: The server's client, which sends the renames.
+  ///   - store: The store of the loaders, made with `clients: client`.
   public init(client: CountriesClient, store: LoaderStore) {
     self.client = client
     self.store = store
-    self.listKey = CountryListKey(client: client)
+    self.listKey = CountryListKey()
     self.list = store.pagedLoader(for: listKey)
     self.detail = KeyedLoader(store: store)
-    self.rename = store.renameMutation(client: client)
+    self.rename = .rename(using: client)
   }
 
   /// The list appears: it is observed from now on, which loads it if it has nothing current.
@@ -77,7 +76,7 @@ public final class CountryBrowser {
   ///
   /// - Parameter code: The country's alpha-2 code.
   public func open(code: String) {
-    let key = CountryKey(client: client, code: code)
+    let key = CountryKey(code: code)
     if lastRename?.country.alpha2.uppercased() != key.code, !rename.isRunning {
       lastRename = nil
     }
@@ -97,16 +96,11 @@ public final class CountryBrowser {
   /// - Parameter input: The country as shown and its new name.
   @discardableResult
   public func startRename(_ input: Rename) -> Bool {
+    // One rename at a time from this screen; the mutation would queue a second one.
+    guard !rename.isRunning else { return false }
     // `start` applies the optimistic edit now, before the request goes out.
-    guard rename.start(input) else { return false }
+    rename.start(input, in: store)
     lastRename = input
-    let rename = rename
-    renameWait = Task {
-      // On the main actor, the check and `run`'s join happen in one turn: the rename cannot end
-      // between them, so this joins it and never sends `input` again.
-      guard rename.isRunning else { return }
-      await rename.run(input, ifRunning: .join)
-    }
     return true
   }
 
@@ -121,7 +115,18 @@ public final class CountryBrowser {
 
   /// Waits until the last rename has ended (succeeded, failed or been cancelled).
   public func waitForRename() async {
-    await renameWait?.value
+    let rename = rename
+    while rename.isRunning {
+      // The check and the registration happen in one main-actor turn, so no change slips
+      // between them; `onChange` fires as the phase changes, on the main actor.
+      await withCheckedContinuation { continuation in
+        withObservationTracking {
+          _ = rename.phase
+        } onChange: {
+          continuation.resume()
+        }
+      }
+    }
   }
 
   /// The store's entries, as the inspector lists them.
@@ -132,7 +137,6 @@ public final class CountryBrowser {
   /// Ends the observations and cancels the loads; a rename that runs goes on, as a save does
   /// when its screen goes away.
   public func stop() {
-    renameWait?.cancel()
     detail.stop()
     detail.loader?.cancel()
     listSubscription?.cancel()
@@ -169,7 +173,7 @@ public struct InspectorRow: Hashable, Sendable {
   }
 
   /// The row of a store entry.
-  public init(_ entry: StoreEntrySnapshot) {
+  package init(_ entry: StoreEntrySnapshot) {
     self.init(
       key: entry.id, kind: entry.kind, age: entry.age, isStale: entry.isStale,
       observers: entry.observers, failures: entry.failureCount)

@@ -1,70 +1,49 @@
 public import AsyncContentCore
 
-/// The store key of the paged country list of one server: `GET /countries`, page by page.
+/// The store key of the paged country list: `GET /countries`, page by page, with the
+/// ``CountriesClient`` of the store.
 ///
-/// Two keys are equal when they name the same list (the same base URL and page size); the
-/// session that sends the requests does not count.
+/// A key holds only what names its data; the server's client comes from the store
+/// (`LoaderStore(clients: client)`), so a test swaps it without touching the key.
 ///
 /// ```swift
-/// let list = store.observe(CountryListKey(client: client))
+/// let store = LoaderStore(clients: client)
+/// let list = store.observe(CountryListKey())
 /// list.loader.startLoadMore()
 /// ```
 public struct CountryListKey: PagedLoaderKey, CustomStringConvertible {
-  /// The server's client, which fetches the pages.
-  public var client: CountriesClient
+  public init() {}
 
-  public init(client: CountriesClient) {
-    self.client = client
-  }
-
-  public func fetchPage(at cursor: Int?) async throws -> Page<Country, Int> {
+  public func fetchPage(
+    at cursor: Int?, using client: CountriesClient
+  ) async throws -> Page<Country, Int> {
     try await client.page(cursor: cursor)
   }
 
   /// `countries`, as the inspector lists the key.
   public var description: String { "countries" }
-
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.client.baseURL == rhs.client.baseURL && lhs.client.pageSize == rhs.client.pageSize
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(client.baseURL)
-    hasher.combine(client.pageSize)
-  }
 }
 
-/// The store key of one country of one server, by its alpha-2 code: `GET /countries/<code>`.
+/// The store key of one country, by its alpha-2 code: `GET /countries/<code>`, with the
+/// ``CountriesClient`` of the store.
 ///
 /// ```swift
-/// let detail = store.observe(CountryKey(client: client, code: "AT"))
+/// let detail = store.observe(CountryKey(code: "AT"))
 /// ```
 public struct CountryKey: LoaderKey, CustomStringConvertible {
-  /// The server's client, which fetches the country.
-  public var client: CountriesClient
   /// The country's alpha-2 code, in upper case.
   public var code: String
 
-  public init(client: CountriesClient, code: String) {
-    self.client = client
+  public init(code: String) {
     self.code = code.uppercased()
   }
 
-  public func fetch() async throws -> Country {
+  public func fetch(using client: CountriesClient) async throws -> Country {
     try await client.country(code: code)
   }
 
   /// `country(AT)`, as the inspector lists the key.
   public var description: String { "country(\(code))" }
-
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.code == rhs.code && lhs.client.baseURL == rhs.client.baseURL
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(client.baseURL)
-  }
 }
 
 /// The input of the rename mutation: the country as it was shown, and its new name.
@@ -80,37 +59,50 @@ public struct Rename: Hashable, Sendable {
   }
 }
 
-extension LoaderStore {
-  /// The rename of a country through `PUT /countries/<code>`, with an optimistic edit of the
-  /// country's row in the list and of its detail, rolled back when the server fails or refuses,
-  /// and both keys invalidated after a success, so that they show what the server stored.
+extension Mutation<Rename, Country> {
+  /// The rename of a country through `PUT /countries/<code>`: an optimistic edit of the
+  /// country's row in the list and of its detail, rolled back when the server fails or
+  /// refuses; after a success, the server's answer written back to both, and the list
+  /// invalidated, so that it shows what the server stored.
+  ///
+  /// The mutation runs in the store each run names:
   ///
   /// ```swift
-  /// let rename = store.renameMutation(client: client)
-  /// await rename.run(Rename(country: austria, name: "Österreich"))
+  /// let rename = Mutation.rename(using: client)
+  /// let renamed = try await rename.run(Rename(country: austria, name: "Österreich"), in: store)
   /// ```
   ///
-  /// - Parameter client: The server's client.
-  public func renameMutation(client: CountriesClient) -> Mutation<Rename, Country> {
-    let list = CountryListKey(client: client)
-    return Mutation(
-      store: self,
+  /// - Parameter client: The server's client, which sends the rename.
+  public static func rename(using client: CountriesClient) -> Mutation<Rename, Country> {
+    Mutation(
       optimistic: { store, rename in
-        let id = rename.country.id
-        // Only a list that holds the row is edited: an edit is a new value, which would
-        // cancel a load of the list that runs.
-        if store.items(for: list)?[id: id] != nil {
-          store.updateItems(for: list) { $0[id: id]?.name = rename.name }
-        }
-        store.updateValue(for: CountryKey(client: client, code: rename.country.alpha2)) {
-          $0.name = rename.name
-        }
+        show(rename.country.with(name: rename.name), in: store)
       },
-      invalidates: { rename, _ in
-        [CountryKey(client: client, code: rename.country.alpha2), list]
-      }
+      writeBack: { store, _, country in
+        show(country, in: store)
+      },
+      invalidates: { _, _ in [CountryListKey()] }
     ) { rename in
       try await client.rename(code: rename.country.alpha2, to: rename.name)
     }
+  }
+
+  /// Shows `country` in its detail and in its row of the list.
+  private static func show(_ country: Country, in store: LoaderStore) {
+    // Only a list that holds the row is edited: an edit is a new value, which would cancel a
+    // load of the list that runs.
+    if store.items(for: CountryListKey())?[id: country.id] != nil {
+      store.updateItems(for: CountryListKey()) { $0[id: country.id] = country }
+    }
+    store.updateValue(for: CountryKey(code: country.alpha2)) { $0 = country }
+  }
+}
+
+extension Country {
+  /// The country with another name.
+  func with(name: String) -> Country {
+    var country = self
+    country.name = name
+    return country
   }
 }

@@ -21,7 +21,7 @@ public struct DemoStrings: Hashable, Sendable {
   public let defaults: DefaultStrings
 
   /// The demo's String Catalog (`Resources/Localizable.xcstrings`).
-  public static let catalog: StringCatalog = {
+  package static let catalog: StringCatalog = {
     do {
       return try StringCatalog(bundle: .module)
     } catch {
@@ -171,7 +171,7 @@ public struct DemoStrings: Hashable, Sendable {
   /// - Parameters:
   ///   - key: The text's key.
   ///   - arguments: The arguments of a format key, in order.
-  public func string(_ key: Key, _ arguments: StringCatalog.Argument...) -> String {
+  package func string(_ key: Key, _ arguments: StringCatalog.Argument...) -> String {
     Self.catalog.string(key.rawValue, language: language, arguments)
   }
 
@@ -228,7 +228,7 @@ public struct DemoStrings: Hashable, Sendable {
   }
 
   /// "VoiceOver says: 25 countries loaded", the line that shows an announcement.
-  public func voiceOverSays(_ announcement: Announcement) -> String {
+  package func voiceOverSays(_ announcement: Announcement) -> String {
     string(.voiceOverSays, .string(self.announcement(announcement)))
   }
 
@@ -236,7 +236,7 @@ public struct DemoStrings: Hashable, Sendable {
   /// loaded" instead of the library's "25 items loaded".
   ///
   /// - Parameter announcement: What changed.
-  public func announcement(_ announcement: Announcement) -> String {
+  package func announcement(_ announcement: Announcement) -> String {
     switch announcement {
     case .loaded(let count?): string(.countriesLoaded, .int(count))
     case .endOfList(let count?): endOfList(count: count)

@@ -20,21 +20,21 @@ public final class InteractiveApp {
   public let browser: CountryBrowser
   /// Whether the list's failed-reload banner shows: the same ``BannerController`` as the
   /// SwiftUI layer's, so dismissing (`d`) is the core's decision, not this renderer's.
-  public let banner = BannerController()
+  package let banner = BannerController()
   /// Whether the detail's failed-reload banner shows.
-  public let detailBanner = BannerController()
+  package let detailBanner = BannerController()
   /// Whether a first load of the list shows progress: the same ``ProgressController`` as the
   /// SwiftUI layer's, on the store's clock, so a quick first load never flashes a spinner here
   /// either.
-  public let progress: ProgressController
+  package let progress: ProgressController
   /// Whether a first load of a country's detail shows progress.
-  public let detailProgress: ProgressController
+  package let detailProgress: ProgressController
   /// The texts, in the language of the POSIX environment.
   public let strings: DemoStrings
   /// The wall clock the list's age is measured with.
   public var wallClock: () -> Date = { Date() }
   /// What VoiceOver would announce for the last change the screen showed.
-  public private(set) var announcement: Announcement?
+  package private(set) var announcement: Announcement?
   /// The failure rate the `f` key switches on.
   public let failureRateWhenOn: Double
   public private(set) var injectsFailures: Bool
@@ -58,15 +58,17 @@ public final class InteractiveApp {
   /// - Parameters:
   ///   - client: The server's client.
   ///   - failureRate: The failure rate the `f` key switches on; above zero, failures start on.
-  ///   - store: The store of the screens' loaders; by default one whose values go stale after
-  ///     30 seconds, so that a country opened again within them shows without a request.
+  ///   - store: The store of the screens' loaders, made with `clients: client`; by default one
+  ///     whose values go stale after 30 seconds, so that a country opened again within them
+  ///     shows without a request.
   ///   - strings: The texts; by default in the language of the POSIX environment.
   public init(
     client: CountriesClient, failureRate: Double,
-    store: LoaderStore = LoaderStore(staleAfter: .seconds(30)),
+    store: LoaderStore? = nil,
     strings: DemoStrings = DemoStrings(environment: ProcessInfo.processInfo.environment)
   ) {
     self.client = client
+    let store = store ?? LoaderStore(staleness: .after(.seconds(30)), clients: client)
     self.browser = CountryBrowser(client: client, store: store)
     self.progress = ProgressController(clock: store.clock)
     self.detailProgress = ProgressController(clock: store.clock)

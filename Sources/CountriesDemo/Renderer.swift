@@ -38,7 +38,7 @@ public struct ScreenContext: Sendable, Equatable {
   public var now: Date
   /// What the anti-flicker rules show of the phase: during a first load's delay
   /// (``ProgressDisplay/nothing``) the screen stays blank, not even "nothing loaded yet".
-  public var progress: ProgressDisplay
+  package var progress: ProgressDisplay
   /// What VoiceOver would announce for the last change, already in words; `nil` for nothing.
   public var announcement: String?
   /// The index of the list's selected row, marked with `▸`; `nil` marks none.
@@ -48,7 +48,7 @@ public struct ScreenContext: Sendable, Equatable {
   /// The store inspector's rows, shown under the screen; `nil` hides the inspector.
   public var inspector: [InspectorRow]?
 
-  public init(
+  package init(
     source: String, width: Int = 80, listRows: Int = 10, scroll: Scroll = .top(0),
     spinnerFrame: Int = 0, injectsFailures: Bool = false, message: String? = nil,
     isStyled: Bool = false, strings: DemoStrings = DemoStrings(language: "en"),

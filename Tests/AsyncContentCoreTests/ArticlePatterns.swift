@@ -1,4 +1,6 @@
+import AsyncContentCore
 import Foundation
+import Observation
 
 #if canImport(Combine)
 import Combine
@@ -13,7 +15,9 @@ import OpenCombine
 // run them, see DocSnippetTests.migratingFromCommonLoadingPatterns), and by
 // `.ci/swiftui-typecheck` together with Examples/Snippets, whose MigrationSnippets.swift adds the
 // SwiftUI parts of the same namespaces. `DocSnippetTests.snippetsAreInSync` checks that the
-// article's blocks are found here verbatim.
+// article's blocks are found here verbatim. After them, the parts without SwiftUI of the
+// recipes that rebuild the articles' styles on AsyncContent (the model of kntkymt's "Bindable
+// Fetch" style, tested by BindableFetchRecipeTests).
 //
 // They use only what both modules define alike: `api.countries()`, `api.posts(minId:count:)`,
 // `api.article(id:)`, `Post`, `Country` and `Article`. On Linux, OpenCombine stands in for Combine.
@@ -99,6 +103,59 @@ enum KntkymtPattern {
       case .success(let value), .pagingFailure(let value, _): self = .paging(value)
       default: break
       }
+    }
+  }
+}
+
+// MARK: - kntkymt's "Bindable Fetch" style, as a recipe on PagingList(_ loader:)
+
+/// The recipes for kntkymt's `PagingList` styles that need more than a view: the model of the
+/// "Bindable Fetch" style, whose caller reads the list's state but does not drive its loads.
+/// Its views are in Examples/Snippets/MigrationSnippets.swift.
+enum KntkymtRecipes {
+  /// A feed the reader picks.
+  enum Feed: Hashable, Sendable {
+    case latest
+    case popular
+  }
+
+  /// The list's loader, one per feed: a new feed gets a new `PagedLoader`, which starts idle, so
+  /// the list shows the new feed's first load and then its first page — never the old feed's
+  /// rows or its end of list. The caller reads `posts.phase` (to report errors, say).
+  @MainActor
+  @Observable
+  final class FeedModel {
+    typealias FetchPage = @Sendable (Feed, _ after: Post.ID?) async throws -> Page<Post, Post.ID>
+
+    private(set) var feed: Feed
+    private(set) var posts: PagedLoader<Post, Post.ID>
+    @ObservationIgnored private let fetchPage: FetchPage
+
+    init(feed: Feed, fetchPage: @escaping FetchPage = FeedModel.fetchFromAPI) {
+      self.feed = feed
+      self.fetchPage = fetchPage
+      posts = Self.loader(for: feed, fetchPage: fetchPage)
+    }
+
+    /// Shows `feed`: a new feed gets a new loader, which the list loads from its first page.
+    func select(_ feed: Feed) {
+      guard feed != self.feed else { return }
+      self.feed = feed
+      posts = Self.loader(for: feed, fetchPage: fetchPage)
+    }
+
+    private static func loader(
+      for feed: Feed, fetchPage: @escaping FetchPage
+    ) -> PagedLoader<Post, Post.ID> {
+      PagedLoader { lastID in try await fetchPage(feed, lastID) }
+    }
+
+    nonisolated static func fetchFromAPI(
+      _ feed: Feed, after lastID: Post.ID?
+    ) async throws -> Page<Post, Post.ID> {
+      let first = feed == .latest ? 0 : 50
+      let posts = try await api.posts(minId: (lastID ?? first - 1) + 1, count: 30)
+      return Page(items: posts, nextCursor: posts.count < 30 ? nil : posts.last?.id)
     }
   }
 }

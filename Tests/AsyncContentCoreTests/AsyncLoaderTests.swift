@@ -391,11 +391,30 @@ struct AsyncLoaderTests {
     #expect(RetryPolicy.none.delay(afterFailedAttempts: 1, error: TestError()) == nil)
   }
 
+  @Test func stalenessIsNeverByDefaultAndTheStoresDefaultMeansNeverOnALoader() async {
+    let clock = TestClock()
+    let loader = AsyncLoader(phase: .loaded(1), clock: clock) { 2 }
+    #expect(loader.staleness == .never)
+    await clock.advance(by: .seconds(86_400))
+    #expect(!loader.isStale)
+
+    loader.staleness = .after(.seconds(60))
+    #expect(loader.staleness == .after(.seconds(60)))
+    #expect(loader.isStale)  // a day old: the new staleness applies at once
+
+    loader.staleness = .storeDefault
+    #expect(loader.staleness == .never)
+    #expect(!loader.isStale)
+    #expect(!loader.needsLoad)
+  }
+
   @Test func loadRefetchesAStaleValue() async {
     await withMainSerialExecutor {
       let clock = TestClock()
       let gate = Gate<Int>()
-      let loader = AsyncLoader(clock: clock, staleAfter: .seconds(60)) { try await gate.call() }
+      let loader = AsyncLoader(clock: clock, staleness: .after(.seconds(60))) {
+        try await gate.call()
+      }
       let first = Task { await loader.load() }
       await yield { gate.pending == 1 }
       gate.succeed(1)
@@ -486,13 +505,16 @@ struct AsyncLoaderTests {
   @Test func releasingTheLoaderCancelsItsWorkAndLeavesNothingAlive() async {
     let gate = Gate<Int>()
     weak var weakLoader: AsyncLoader<Int>?
+    weak var weakCore: LoaderCore?
     do {
       let loader = AsyncLoader { try await gate.call() }
       weakLoader = loader
+      weakCore = loader.core
       loader.startLoad()
       await yield { gate.pending == 1 }
     }
     #expect(weakLoader == nil)
+    #expect(weakCore == nil)  // only the loader holds its core, whose deinit cancels the task
     await yield { gate.cancelledCalls == 1 }
     #expect(gate.pending == 0)
   }

@@ -268,7 +268,7 @@ func snippetClosureSource() -> AsyncLoader<[Country]> {
 func snippetClosureOptions() -> AsyncLoader<[Country]> {
   let retrying = AsyncLoader(
     retry: .exponentialBackoff(maxAttempts: 3),
-    staleAfter: .seconds(300)
+    staleness: .after(.seconds(300))
   ) { try await api.countries() }
   return retrying
 }
@@ -622,22 +622,22 @@ extension API {
 struct CountryKey: LoaderKey {
   let id: Country.ID
 
-  func fetch() async throws -> Country {
+  func fetch(using api: API) async throws -> Country {
     try await api.country(id: id)
   }
 }
 
 struct CountriesKey: LoaderKey {
-  var staleAfter: Duration? { .seconds(60) }  // the list changes rarely
+  var staleness: Staleness { .after(.seconds(60)) }  // the list changes rarely
 
-  func fetch() async throws -> [Country] {
+  func fetch(using api: API) async throws -> [Country] {
     try await api.countryList()
   }
 }
 
 @MainActor
 func snippetOneLoaderPerKey() -> (AsyncLoader<Country>, AsyncLoader<Country>, LoaderStore) {
-  let store = LoaderStore()
+  let store = LoaderStore(clients: api)  // the keys fetch with it
   let detail = store.loader(for: CountryKey(id: "AT"))  // the detail screen
   let row = store.loader(for: CountryKey(id: "AT"))  // a row of another screen
   // detail === row: one loader, so one request and one phase
@@ -645,15 +645,15 @@ func snippetOneLoaderPerKey() -> (AsyncLoader<Country>, AsyncLoader<Country>, Lo
 }
 
 @MainActor
-func snippetObserve(_ store: LoaderStore) -> LoaderSubscription<Country> {
+func snippetObserve(_ store: LoaderStore) -> StoreSubscription<AsyncLoader<Country>> {
   let subscription = store.observe(CountryKey(id: "AT"))  // the screen appears: it loads
   return subscription
 }
 
 @MainActor
 func snippetComeBack(
-  _ store: LoaderStore, _ subscription: LoaderSubscription<Country>
-) -> LoaderSubscription<Country> {
+  _ store: LoaderStore, _ subscription: StoreSubscription<AsyncLoader<Country>>
+) -> StoreSubscription<AsyncLoader<Country>> {
   subscription.cancel()  // the screen goes away; the entry stays for gcAfter
   let again = store.observe(CountryKey(id: "AT"))  // it comes back before then
   if case .reloading(let country) = again.loader.phase {
@@ -666,9 +666,10 @@ func snippetComeBack(
 func snippetStoreOptions(clock: some Clock<Duration>) -> LoaderStore {
   let store = LoaderStore(
     clock: clock,
-    staleAfter: .seconds(30),  // a new observer revalidates values older than 30 seconds
+    staleness: .after(.seconds(30)),  // a new observer revalidates values older than 30 s
     gcAfter: .seconds(60),  // an entry goes a minute after its last observer left
-    maxEntries: 100
+    maxEntries: 100,
+    clients: api
   )
   return store
 }
@@ -697,9 +698,8 @@ struct Rename: Sendable {
 }
 
 @MainActor
-func snippetRenameMutation(_ store: LoaderStore) -> Mutation<Rename, Country> {
+func snippetRenameMutation() -> Mutation<Rename, Country> {
   let rename = Mutation<Rename, Country>(
-    store: store,
     optimistic: { store, rename in
       store.updateValue(for: CountryKey(id: rename.id)) { $0.name = rename.name }
       store.updateValue(for: CountriesKey()) { countries in
@@ -708,7 +708,10 @@ func snippetRenameMutation(_ store: LoaderStore) -> Mutation<Rename, Country> {
         }
       }
     },
-    invalidates: { rename, _ in [CountryKey(id: rename.id), CountriesKey()] }
+    writeBack: { store, rename, country in
+      store.setValue(country, for: CountryKey(id: rename.id))  // the server's answer
+    },
+    invalidates: { _, _ in [CountriesKey()] }
   ) { rename in
     try await api.rename(rename.id, to: rename.name)
   }
@@ -716,12 +719,17 @@ func snippetRenameMutation(_ store: LoaderStore) -> Mutation<Rename, Country> {
 }
 
 @MainActor
-func snippetRunRename(_ rename: Mutation<Rename, Country>) async -> String? {
-  await rename.run(Rename(id: "AT", name: "Österreich"))  // a second tap joins this run
-  if case .failed(let error) = rename.phase {
+func snippetRunRename(
+  _ rename: Mutation<Rename, Country>, in store: LoaderStore
+) async -> String? {
+  do {
+    let country = try await rename.run(Rename(id: "AT", name: "Österreich"), in: store)
+    return "Renamed to \(country.name)"  // the server's answer, written back
+  } catch is CancellationError {
+    return nil  // cancelled: not a failure
+  } catch {
     return "Rename failed: \(error)"  // the list and the detail show the old name again
   }
-  return nil
 }
 
 /// The pages of the feed snippets and the searches wait at their gates.
@@ -739,7 +747,7 @@ extension API {
 struct CountryFeedKey: PagedLoaderKey {
   let region: String
 
-  func fetchPage(at cursor: Int?) async throws -> Page<Country, Int> {
+  func fetchPage(at cursor: Int?, using api: API) async throws -> Page<Country, Int> {
     try await api.countries(region: region, after: cursor)
   }
 }
@@ -747,11 +755,11 @@ struct CountryFeedKey: PagedLoaderKey {
 struct SearchKey: LoaderKey {
   let query: String
 
-  func fetch() async throws -> [Country] { try await api.search(query) }
+  func fetch(using api: API) async throws -> [Country] { try await api.search(query) }
 }
 
 @MainActor
-func snippetPagedKey(_ store: LoaderStore) -> PagedLoaderSubscription<Country, Int> {
+func snippetPagedKey(_ store: LoaderStore) -> StoreSubscription<PagedLoader<Country, Int>> {
   let feed = store.observe(CountryFeedKey(region: "Europe"))  // loads the first page, if stale
   store.updateItems(for: CountryFeedKey(region: "Europe")) { countries in
     countries[id: "AT"]?.name = "Österreich"  // an edit keeps the cursors
@@ -804,7 +812,7 @@ func snippetRefetchOn(
 struct AllCountriesKey: LoaderKey {
   var refetchesOn: Set<RefetchEvent> { [.networkAvailable] }  // a large list: not on every return
 
-  func fetch() async throws -> [Country] {
+  func fetch(using api: API) async throws -> [Country] {
     try await api.countryList()
   }
 }
@@ -929,7 +937,7 @@ struct DocSnippetTests {
     #expect(closure.phase.value == API.twoCountries)
 
     let options = snippetClosureOptions()
-    #expect(options.staleAfter == .seconds(300))
+    #expect(options.staleness == .after(.seconds(300)))
     #expect(options.retryPolicy.maxAttempts == 3)
 
     let model = CountriesModel()
@@ -1181,9 +1189,11 @@ struct StoreDocSnippetTests {
 
   /// A store on a test clock whose entries for Austria and the list are observed and loaded.
   private func loadedStore(
-    staleAfter: Duration? = nil
-  ) async -> (LoaderStore, LoaderSubscription<Country>, LoaderSubscription<[Country]>) {
-    let store = LoaderStore(clock: TestClock(), staleAfter: staleAfter)
+    staleness: Staleness = .never
+  ) async -> (
+    LoaderStore, StoreSubscription<AsyncLoader<Country>>, StoreSubscription<AsyncLoader<[Country]>>
+  ) {
+    let store = LoaderStore(clock: TestClock(), staleness: staleness, clients: api)
     let detail = store.observe(CountryKey(id: "AT"))
     let list = store.observe(CountriesKey())
     await eventually { countryRequests.pending == 1 && countryListRequests.pending == 1 }
@@ -1203,7 +1213,7 @@ struct StoreDocSnippetTests {
 
   @Test func twoScreensShareOneRequestAndAReturningScreenRevalidates() async {
     await withMainSerialExecutor {
-      let store = LoaderStore(clock: TestClock())
+      let store = LoaderStore(clock: TestClock(), clients: api)
       let calls = countryRequests.calls
       let first = snippetObserve(store)
       let second = snippetObserve(store)  // a second screen of the same country
@@ -1219,7 +1229,7 @@ struct StoreDocSnippetTests {
       let again = snippetComeBack(store, first)
       #expect(first.isCancelled)
       #expect(again.loader === first.loader)
-      #expect(again.loader.phase.kind == .reloading)  // staleAfter .zero: revalidates
+      #expect(again.loader.phase.kind == .reloading)  // staleness .after(.zero): revalidates
       #expect(again.loader.phase.value == austria)  // with the value on screen
       await eventually { countryRequests.pending == 1 }
       countryRequests.succeed(Country(id: "AT", name: "Österreich"))
@@ -1233,7 +1243,7 @@ struct StoreDocSnippetTests {
     await withMainSerialExecutor {
       let clock = TestClock()
       let store = snippetStoreOptions(clock: clock)
-      #expect(store.staleAfter == .seconds(30))
+      #expect(store.staleness == .after(.seconds(30)))
       #expect(store.gcAfter == .seconds(60))
       #expect(store.maxEntries == 100)
 
@@ -1308,7 +1318,7 @@ struct StoreDocSnippetTests {
 
   @Test func refetchTriggersReloadTheObservedKeysThatOptIn() async {
     await withMainSerialExecutor {
-      let (store, detail, list) = await loadedStore(staleAfter: .zero)  // stale once loaded
+      let (store, detail, list) = await loadedStore(staleness: .after(.zero))  // stale once loaded
       list.cancel()  // nobody shows the list
       let listCalls = countryListRequests.calls
 
@@ -1361,9 +1371,9 @@ struct StoreDocSnippetTests {
   @Test func aFailedRenameIsRolledBackUnlessANewerValueLanded() async {
     await withMainSerialExecutor {
       let (store, detail, list) = await loadedStore()
-      let rename = snippetRenameMutation(store)
+      let rename = snippetRenameMutation()
 
-      let run = Task { await snippetRunRename(rename) }
+      let run = Task { await snippetRunRename(rename, in: store) }
       await eventually { renameRequests.pending == 1 }
       #expect(rename.isRunning)
       #expect(detail.loader.phase.value?.name == "Österreich")  // before the server answers
@@ -1375,7 +1385,7 @@ struct StoreDocSnippetTests {
       #expect(detail.loader.isStale)  // restored from memory: the next observer revalidates
 
       // A value that lands after the edit is newer than it: the rollback leaves it.
-      let second = Task { await snippetRunRename(rename) }
+      let second = Task { await snippetRunRename(rename, in: store) }
       await eventually { renameRequests.pending == 1 }
       store.invalidate(CountryKey(id: "AT"))
       await eventually { countryRequests.pending == 1 }
@@ -1394,8 +1404,8 @@ struct StoreDocSnippetTests {
   @Test func aCancelledRenameIsRolledBackAndIsNotAFailure() async {
     await withMainSerialExecutor {
       let (store, detail, list) = await loadedStore()
-      let rename = snippetRenameMutation(store)
-      let run = Task { await snippetRunRename(rename) }
+      let rename = snippetRenameMutation()
+      let run = Task { await snippetRunRename(rename, in: store) }
       await eventually { renameRequests.pending == 1 }
       rename.cancel()
       #expect(await run.value == nil)  // no failure to show
@@ -1410,24 +1420,25 @@ struct StoreDocSnippetTests {
     }
   }
 
-  @Test func aSuccessfulRenameKeepsItsEditAndRefreshesTheKeys() async {
+  @Test func aSuccessfulRenameWritesTheAnswerBackAndRefreshesTheList() async {
     await withMainSerialExecutor {
       let (store, detail, list) = await loadedStore()
-      let rename = snippetRenameMutation(store)
-      let run = Task { await snippetRunRename(rename) }
+      let rename = snippetRenameMutation()
+      let run = Task { await snippetRunRename(rename, in: store) }
       await eventually { renameRequests.pending == 1 }
-      let renamed = Country(id: "AT", name: "Österreich")
+      let renamed = Country(id: "AT", name: "Österreich (as stored)")
       renameRequests.succeed(renamed)
-      #expect(await run.value == nil)
+      #expect(await run.value == "Renamed to Österreich (as stored)")
       #expect(rename.phase.output == renamed)
-      // The edit stays on screen while both keys revalidate.
-      #expect(detail.loader.phase.kind == .reloading)
+      // The server's answer is written back: the detail shows it, with no request.
+      #expect(detail.loader.phase.kind == .loaded)
       #expect(detail.loader.phase.value == renamed)
+      // The edit of the list stays on screen while the list revalidates.
       #expect(list.loader.phase.kind == .reloading)
-      await eventually { countryRequests.pending == 1 && countryListRequests.pending == 1 }
-      countryRequests.succeed(renamed)
+      await eventually { countryListRequests.pending == 1 }
+      #expect(countryRequests.pending == 0)
       countryListRequests.succeed([renamed, Country(id: "BR", name: "Brazil")])
-      await eventually { detail.loader.phase.kind == .loaded && list.loader.phase.kind == .loaded }
+      await eventually { list.loader.phase.kind == .loaded }
       #expect(list.loader.phase.value?.first == renamed)
       detail.cancel()
       list.cancel()
@@ -1436,7 +1447,7 @@ struct StoreDocSnippetTests {
 
   @Test func aPagedKeyIsServedAsAPagedLoaderAndEditedInPlace() async {
     await withMainSerialExecutor {
-      let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+      let store = LoaderStore(clock: TestClock(), staleness: .never, clients: api)
       let calls = feedRequests.calls
       let shown = store.observe(CountryFeedKey(region: "Europe"))  // the first page lands
       await eventually { feedRequests.pending == 1 }
@@ -1459,7 +1470,7 @@ struct StoreDocSnippetTests {
 
   @Test func aSearchKeepsThePreviousResultsUntilTheNewOnesLand() async {
     await withMainSerialExecutor {
-      let store = LoaderStore(clock: TestClock())
+      let store = LoaderStore(clock: TestClock(), clients: api)
       let search = snippetSearchFirst(store)
       await eventually { searchRequests.pending == 1 }
       searchRequests.succeed(API.twoCountries)
@@ -1475,7 +1486,7 @@ struct StoreDocSnippetTests {
 
   @Test func theInspectorListsTheEntriesAndResetsAFailingOne() async {
     await withMainSerialExecutor {
-      let store = LoaderStore(clock: TestClock())
+      let store = LoaderStore(clock: TestClock(), clients: api)
       let search = store.observe(SearchKey(query: "x"))
       await eventually { searchRequests.pending == 1 }
       searchRequests.fail(URLError(.notConnectedToInternet))

@@ -187,7 +187,7 @@ struct LoaderDefectTests {
     let clock = TestClock()
     let gate = Gate<[Int]>()
     let loader = AsyncLoader(
-      phase: PhaseDiagram.loadSample(kind), clock: clock, staleAfter: .seconds(10)
+      phase: PhaseDiagram.loadSample(kind), clock: clock, staleness: .after(.seconds(10))
     ) { try await gate.call() }
     if stale { await clock.advance(by: .seconds(10)) }
     let caller = Task {
@@ -214,7 +214,7 @@ struct LoaderDefectTests {
     let pages = RowGate()
     let sample = PhaseDiagram.sample(kind).map { IdentifiedItems(rows($0)) }
     let loader = PagedLoader(
-      phase: sample, nextCursor: 5, clock: clock, staleAfter: .seconds(10)
+      phase: sample, nextCursor: 5, clock: clock, staleness: .after(.seconds(10))
     ) { try await pages.fetch($0) }
     if running {
       // A real load of this kind runs: start it from the phase it comes from.

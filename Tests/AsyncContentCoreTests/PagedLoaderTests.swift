@@ -469,7 +469,7 @@ struct PagedLoaderTests {
   @Test func loadReloadsAStaleList() async {
     let clock = TestClock()
     let pages = RowGate()
-    let loader = Loader(clock: clock, staleAfter: .seconds(60)) { try await pages.fetch($0) }
+    let loader = Loader(clock: clock, staleness: .after(.seconds(60))) { try await pages.fetch($0) }
     let first = Task { await loader.load() }
     await yield { pages.pending == 1 }
     pages.succeed(rows(0..<2), next: 2)
@@ -540,13 +540,16 @@ struct PagedLoaderTests {
   @Test func releasingTheLoaderWithAPageInFlightCancelsTheRequest() async {
     let pages = RowGate()
     weak var weakLoader: Loader?
+    weak var weakCore: LoaderCore?
     do {
       let loader = await loadedLoader(pages)
       weakLoader = loader
+      weakCore = loader.core
       loader.startLoadMore()
       await yield { pages.pending == 1 }
     }
     #expect(weakLoader == nil)
+    #expect(weakCore == nil)
     await yield { pages.cancelledCalls == 1 }
     #expect(pages.pending == 0)
   }

@@ -17,6 +17,17 @@ struct TestSupportTests {
     #expect(!held)
   }
 
+  /// The gates report through Swift Testing too, at the caller's line.
+  @Test func endingACallThatNobodyWaitsForFailsTheTest() {
+    let gate = OperationGate<Int>()
+    withKnownIssue {
+      gate.succeed(1)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("no call waits at index 0") }
+        && issue.sourceLocation?.fileName == "TestSupportTests.swift"
+    }
+  }
+
   @Test func eventuallyReturnsAsSoonAsItsConditionHolds() async {
     var checks = 0
     let held = await eventually(maxYields: 3) {

@@ -91,15 +91,14 @@ struct CommandTests {
       "Countries › Austria · Updated 1 min ago · ",
       "[failures: off]\n⠋ Refreshing…\n\(rule)\n  🇦🇹  Austria\n",
       "--- revalidated ---\nCountries › Austria · Updated just now ·",
-      // Step 9: the name typed, then at once in the detail and the list, then the server's.
+      // Step 9: the name typed, then at once in the detail and the list, then the server's answer.
       "  New name: Österreich▏\n\(rule)\nType the new name · ⏎ save · Esc cancel\n",
       "Countries › Österreich · Updated just now",
       "  🇦🇹  Österreich\n",
       "\(rule)\nRenaming to “Österreich”…\n",
       "▸ 🇦🇹  Österreich                                    AT  AUT\n",
       "Renaming to “Österreich”…\n",
-      "--- the server stored it: both keys invalidated, revalidating ---",
-      "⠋ Refreshing…\n",
+      "--- the server stored it: its answer written back, the list revalidating ---",
       "Renamed to “Österreich”.\n",
       // Step 10: with failures on, the new name at once, then rolled back with the reason.
       "(f: the server fails every request, failure_rate=1.0)",

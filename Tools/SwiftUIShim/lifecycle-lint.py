@@ -23,7 +23,7 @@ Rules (each one a mistake the SwiftUI layer once made; see issue 11):
   view-observes-key `.observe(` of a `LoaderStore` in view code: `onAppear` runs again on every
                    appear and nothing cancels a subscription when SwiftUI drops the view, so the
                    key is observed twice or never leaves the store (issue 12). Use
-                   `AsyncView(key)` or `PagingList(key)`, or a `KeyedLoader`/`KeyedPagedLoader`
+                   `AsyncView(key:)` or `PagingList(key:)`, or a `KeyedLoader`/`KeyedPagedLoader`
                    that the view's appear, key change and disappear drive (`select`, `stop`).
 
 Comments and string literals are ignored. A line may opt out of one rule with a trailing
@@ -205,7 +205,7 @@ def lint(paths):
         for match in STORE_OBSERVE.finditer(code):
             report(path, match.start(), "view-observes-key",
                    "a view that observes a store's key itself observes again on every appear and "
-                   "never cancels when SwiftUI drops it; use AsyncView(key) or PagingList(key), or "
+                   "never cancels when SwiftUI drops it; use AsyncView(key:) or PagingList(key:), or "
                    "a KeyedLoader driven by select and stop")
         for match in DESTINATION_LINK.finditer(code):
             report(path, match.start(), "destination-link",

@@ -17,7 +17,7 @@ public struct StoreKey: LoaderKey {
     self.id = id
   }
 
-  public func fetch() async throws -> Int {
+  public func fetch(using _: Void) async throws -> Int {
     try await immediateOperation() &+ id
   }
 }
@@ -47,23 +47,18 @@ public final class FetchCounts: @unchecked Sendable {
   }
 }
 
-/// A key that counts its fetches; equal and hashed by its id alone.
+/// A key that counts its fetches in the store's ``FetchCounts``, its client.
 public struct CountedKey: LoaderKey {
   public let id: Int
-  public let counts: FetchCounts
 
-  public init(id: Int, counts: FetchCounts) {
+  public init(id: Int) {
     self.id = id
-    self.counts = counts
   }
 
-  public func fetch() async throws -> Int {
+  public func fetch(using counts: FetchCounts) async throws -> Int {
     counts.record(id)
     return try await immediateOperation() &+ id
   }
-
-  public static func == (lhs: CountedKey, rhs: CountedKey) -> Bool { lhs.id == rhs.id }
-  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 // MARK: A manual clock
@@ -187,7 +182,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
 @MainActor
 public func makeStore(keys: Int, clock: ManualClock = ManualClock()) -> LoaderStore {
   let store = LoaderStore(
-    clock: clock, staleAfter: nil, gcAfter: .seconds(60), maxEntries: Swift.max(keys, 1))
+    clock: clock, staleness: .never, gcAfter: .seconds(60), maxEntries: Swift.max(keys, 1))
   for id in 0..<keys { _ = store.loader(for: StoreKey(id: id)) }
   precondition(store.count == keys, "the store holds \(store.count) entries of \(keys)")
   return store
@@ -229,8 +224,9 @@ public struct InvalidationOutcome: Sendable, Equatable {
 public func invalidateObserved(_ count: Int) async -> (InvalidationOutcome, LoaderStore) {
   let counts = FetchCounts(keys: count)
   let store = LoaderStore(
-    clock: ManualClock(), staleAfter: nil, gcAfter: .seconds(60), maxEntries: Swift.max(count, 1))
-  let subscriptions = (0..<count).map { store.observe(CountedKey(id: $0, counts: counts)) }
+    clock: ManualClock(), staleness: .never, gcAfter: .seconds(60), maxEntries: Swift.max(count, 1),
+    clients: counts)
+  let subscriptions = (0..<count).map { store.observe(CountedKey(id: $0)) }
   for subscription in subscriptions { await subscription.loader.load() }
   let before = counts.snapshot
   precondition(before.allSatisfy { $0 == 1 }, "the first loads did not fetch once per key")

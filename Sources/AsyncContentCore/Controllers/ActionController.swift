@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 
 /// The owner of one async action at a time: the work a tap, a pull-to-refresh or an appearance
 /// starts, which must finish even when the view that started it goes away.
@@ -25,19 +25,19 @@ public import Observation
 /// ```
 @MainActor
 @Observable
-public final class ActionController: WaitingCallers {
+package final class ActionController: WaitingCallers {
   /// Whether an action runs.
-  public private(set) var isPerforming = false
+  package private(set) var isPerforming = false
   /// How many runs have ended, returned or cancelled: a view that reacts to the end of a run
   /// observes it.
-  public private(set) var completedRuns = 0
+  package private(set) var completedRuns = 0
 
   @ObservationIgnored private var task: Task<Void, Never>?
   @ObservationIgnored private var generation: UInt64 = 0
   @ObservationIgnored var waiters = Waiters()
 
   /// Creates a controller that runs nothing yet.
-  public init() {}
+  package init() {}
 
   /// Starts `action` in a task the controller owns, or joins the run in progress.
   ///
@@ -47,7 +47,7 @@ public final class ActionController: WaitingCallers {
   /// - Returns: `true` when a run started, `false` when one was in progress (the call joined it
   ///   and `action` does not run).
   @discardableResult
-  public func start(_ action: @escaping @Sendable () async -> Void) -> Bool {
+  package func start(_ action: @escaping @Sendable () async -> Void) -> Bool {
     guard task == nil else { return false }
     generation &+= 1
     let generation = generation
@@ -69,20 +69,20 @@ public final class ActionController: WaitingCallers {
   /// ```
   ///
   /// - Parameter action: The work to run when no run is in progress.
-  public func perform(_ action: @escaping @Sendable () async -> Void) async {
+  package func perform(_ action: @escaping @Sendable () async -> Void) async {
     start(action)
     await waitUntilIdle()
   }
 
   /// Returns when no run is in progress, or at once when the calling task is cancelled.
-  public func waitUntilIdle() async {
+  package func waitUntilIdle() async {
     guard isPerforming else { return }
     await waitForSettlement()
   }
 
   /// Cancels the run in progress: its task is cancelled, the controller is idle at once, and
   /// callers waiting in ``perform(_:)`` resume.
-  public func cancel() {
+  package func cancel() {
     guard let task else { return }
     task.cancel()
     end()

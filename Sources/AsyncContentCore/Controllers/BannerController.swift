@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 
 /// Decides whether the banner of a failed reload shows: the ``BannerPolicy``, dismissal, and
 /// the auto-hide of a transient banner on an injected clock.
@@ -16,16 +16,16 @@ public import Observation
 /// ```
 @MainActor
 @Observable
-public final class BannerController {
+package final class BannerController {
   /// How the banner behaves.
-  public private(set) var policy: BannerPolicy
+  package private(set) var policy: BannerPolicy
   /// Whether the presentation has a banner (a reload failed and the value stays).
-  public private(set) var isPresent = false
+  package private(set) var isPresent = false
   /// Whether the current banner was dismissed, by the user or by the transient policy's clock.
   /// It resets when the banner goes away, so the next failure shows again.
-  public private(set) var isDismissed = false
+  package private(set) var isDismissed = false
   /// How many banners have come up since the controller was created.
-  public private(set) var occurrences = 0
+  package private(set) var occurrences = 0
 
   @ObservationIgnored private let clock: LoaderClock
   @ObservationIgnored private var timer: Task<Void, Never>?
@@ -38,7 +38,7 @@ public final class BannerController {
   ///   - clock: The clock of the transient policy's auto-hide.
   ///   - onDismiss: Runs when the user dismisses the banner, for an owner that applies
   ///     `dismissError()` to a phase it drives by hand.
-  public init(
+  package init(
     policy: BannerPolicy = .persistent,
     clock: some Clock<Duration> = ContinuousClock(),
     onDismiss: (@MainActor () -> Void)? = nil
@@ -53,13 +53,13 @@ public final class BannerController {
   }
 
   /// Whether the banner shows now.
-  public var isVisible: Bool { isPresent && !isDismissed && policy != .off }
+  package var isVisible: Bool { isPresent && !isDismissed && policy != .off }
 
   /// The banner to show: `banner` unless the policy is off or the banner was dismissed.
   ///
   /// It reads the presentation's banner directly, so a banner shows on the render where it
   /// first appears, before ``update(isPresent:policy:)`` has run.
-  public func visible<Failure>(_ banner: Failure?) -> Failure? {
+  package func visible<Failure>(_ banner: Failure?) -> Failure? {
     guard let banner, policy != .off, !(isDismissed && isPresent) else { return nil }
     return banner
   }
@@ -73,7 +73,7 @@ public final class BannerController {
   /// - Parameters:
   ///   - isPresent: Whether the presentation has a banner.
   ///   - policy: The policy to apply from now on; `nil` keeps the current one.
-  public func update(isPresent: Bool, policy: BannerPolicy? = nil) {
+  package func update(isPresent: Bool, policy: BannerPolicy? = nil) {
     if let policy, policy != self.policy {
       self.policy = policy
       if self.isPresent { restartTimer() }
@@ -92,7 +92,7 @@ public final class BannerController {
   }
 
   /// The user dismissed the banner: it hides until the next failure.
-  public func dismiss() {
+  package func dismiss() {
     guard isPresent, !isDismissed else { return }
     timer?.cancel()
     timer = nil

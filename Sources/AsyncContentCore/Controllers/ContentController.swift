@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 
 /// The brain of a view that renders a load: it starts the first load when the view appears,
 /// loads again when the view's source changes or is reset while on screen, runs pull-to-refresh
@@ -41,19 +41,19 @@ public import Observation
 /// ```
 @MainActor
 @Observable
-public final class ContentController {
+package final class ContentController {
   /// The run of the first load, pull-to-refresh and the retry buttons.
-  public let loads: ActionController
+  package let loads: ActionController
   /// The failed reload's banner.
-  public let banner: BannerController
+  package let banner: BannerController
   /// The paging footer.
-  public let loadMore: LoadMoreController
+  package let loadMore: LoadMoreController
   /// The paging header of a list that pages backwards.
-  public let loadPrevious: LoadMoreController
+  package let loadPrevious: LoadMoreController
   /// The calm timing of a first load's progress.
-  public let progress: ProgressController
+  package let progress: ProgressController
   /// Whether the container is on screen.
-  public private(set) var isVisible = false
+  package private(set) var isVisible = false
   /// Receives every announcement the controller decides, while the view is on screen; the
   /// SwiftUI layer posts each to VoiceOver. `nil` announces nothing.
   ///
@@ -62,7 +62,7 @@ public final class ContentController {
   ///   speak(DefaultStrings(locale: locale).announcement(announcement))
   /// }
   /// ```
-  @ObservationIgnored public var announce: (@MainActor (Announcement) -> Void)?
+  @ObservationIgnored package var announce: (@MainActor (Announcement) -> Void)?
 
   @ObservationIgnored private var state: ContentState?
 
@@ -71,7 +71,7 @@ public final class ContentController {
   ///
   /// - Parameter edge: The end of the list.
   /// - Returns: Its controller.
-  public func pager(_ edge: PagingEdge) -> LoadMoreController {
+  package func pager(_ edge: PagingEdge) -> LoadMoreController {
     switch edge {
     case .end: loadMore
     case .start: loadPrevious
@@ -87,7 +87,7 @@ public final class ContentController {
   ///   - clock: The clock of the banner's auto-hide and of the progress timing: the source
   ///     loader's clock, or a `TestClock` in tests.
   ///   - announce: Receives the announcements; see ``announce``.
-  public init(
+  package init(
     bannerPolicy: BannerPolicy = .persistent, progressTiming: ProgressTiming = .default,
     clock: some Clock<Duration> = ContinuousClock(),
     announce: (@MainActor (Announcement) -> Void)? = nil
@@ -110,7 +110,7 @@ public final class ContentController {
   ///
   /// - Parameter state: What the view shows now.
   /// - Returns: What to show.
-  public func display(for state: ContentState) -> ProgressDisplay {
+  package func display(for state: ContentState) -> ProgressDisplay {
     progress.display(for: state.progressKind, timing: state.progressTiming)
   }
 
@@ -121,7 +121,7 @@ public final class ContentController {
   /// - Parameters:
   ///   - state: What the container shows.
   ///   - actions: The loads of its source.
-  public func appeared(_ state: ContentState, actions: LoadActions) {
+  package func appeared(_ state: ContentState, actions: LoadActions) {
     isVisible = true
     adopt(state)
     if state.isIdle { loads.start(actions.load) }
@@ -129,7 +129,7 @@ public final class ContentController {
 
   /// The container disappeared (`onDisappear`). Nothing is cancelled: a load that runs lands,
   /// and shows when the view comes back.
-  public func disappeared() {
+  package func disappeared() {
     isVisible = false
   }
 
@@ -141,7 +141,7 @@ public final class ContentController {
   /// - Parameters:
   ///   - new: What the container shows now.
   ///   - actions: The loads of its source.
-  public func changed(to new: ContentState, actions: LoadActions) {
+  package func changed(to new: ContentState, actions: LoadActions) {
     let old = state
     adopt(new)
     guard isVisible, let old else { return }
@@ -159,18 +159,18 @@ public final class ContentController {
   ///
   /// SwiftUI may cancel the refresh action's task when the view redraws; that ends only the
   /// waiting, and the reload lands.
-  public func refresh(_ actions: LoadActions) async {
+  package func refresh(_ actions: LoadActions) async {
     await loads.perform(actions.reload)
   }
 
   /// The failure view's Retry: retries, or joins the load that runs, and returns when it ends.
-  public func retry(_ actions: LoadActions) async {
+  package func retry(_ actions: LoadActions) async {
     await loads.perform(actions.retry)
   }
 
   /// The banner's Retry and the empty state's Reload: reloads, or joins the load that runs, and
   /// returns when it ends.
-  public func reload(_ actions: LoadActions) async {
+  package func reload(_ actions: LoadActions) async {
     await loads.perform(actions.reload)
   }
 

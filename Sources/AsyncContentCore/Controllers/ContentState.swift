@@ -10,23 +10,23 @@
 /// ```swift
 /// let state = ContentState(source: ObjectIdentifier(loader), presentation: presentation)
 /// ```
-public struct ContentState: Hashable, Sendable {
+package struct ContentState: Hashable, Sendable {
   /// The identity of the source the view renders (a loader), or `nil` for a phase driven by
   /// hand. A new identity is a new source: it loads when it is idle.
-  public var source: ObjectIdentifier?
+  package var source: ObjectIdentifier?
   /// Whether nothing was requested yet.
-  public var isIdle: Bool
+  package var isIdle: Bool
   /// Whether a first load runs: blocking progress or a placeholder is on screen.
-  public var isFirstLoad: Bool
+  package var isFirstLoad: Bool
   /// Whether a failed reload's banner is up.
-  public var hasBanner: Bool
+  package var hasBanner: Bool
   /// How the banner behaves.
-  public var bannerPolicy: BannerPolicy
+  package var bannerPolicy: BannerPolicy
   /// The delay and minimum display of a first load's progress: the source's own
   /// (``LoaderBase/progressTiming``), else the app's.
-  public var progressTiming: ProgressTiming
+  package var progressTiming: ProgressTiming
   /// What an announcement would say about the phase on screen; `nil` makes none.
-  public var announcement: Announcement.Snapshot?
+  package var announcement: Announcement.Snapshot?
 
   /// Creates a state.
   ///
@@ -38,7 +38,7 @@ public struct ContentState: Hashable, Sendable {
   ///   - bannerPolicy: How the banner behaves.
   ///   - progressTiming: The delay and minimum display of a first load's progress.
   ///   - announcement: What an announcement would say about the phase; `nil` makes none.
-  public init(
+  package init(
     source: ObjectIdentifier? = nil, isIdle: Bool, isFirstLoad: Bool = false,
     hasBanner: Bool = false, bannerPolicy: BannerPolicy = .persistent,
     progressTiming: ProgressTiming = .default, announcement: Announcement.Snapshot? = nil
@@ -53,7 +53,7 @@ public struct ContentState: Hashable, Sendable {
   }
 
   /// The kind the anti-flicker rules see: idle, a first load, or something on screen.
-  public var progressKind: PhaseKind {
+  package var progressKind: PhaseKind {
     isIdle ? .idle : isFirstLoad ? .loading : .loaded
   }
 
@@ -70,7 +70,7 @@ public struct ContentState: Hashable, Sendable {
   ///   - bannerPolicy: How the banner behaves.
   ///   - progressTiming: The delay and minimum display of a first load's progress.
   ///   - announcement: What an announcement would say about the phase; `nil` makes none.
-  public init(
+  package init(
     source: ObjectIdentifier?, kind: PhaseKind, hasBanner: Bool,
     bannerPolicy: BannerPolicy = .persistent, progressTiming: ProgressTiming = .default,
     announcement: Announcement.Snapshot? = nil
@@ -91,7 +91,7 @@ public struct ContentState: Hashable, Sendable {
   ///   - presentation: What the view shows.
   ///   - bannerPolicy: How the banner behaves.
   ///   - progressTiming: The delay and minimum display of a first load's progress.
-  public init<Value, Failure>(
+  package init<Value, Failure>(
     source: ObjectIdentifier?, presentation: Presentation<Value, Failure>,
     bannerPolicy: BannerPolicy = .persistent, progressTiming: ProgressTiming = .default
   ) {

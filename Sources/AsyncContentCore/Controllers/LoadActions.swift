@@ -8,17 +8,17 @@
 /// let actions = LoadActions(loader)                       // load(), reload(), retry()
 /// let byHand = LoadActions(load: fetch, reload: fetch)    // one function for every trigger
 /// ```
-public struct LoadActions: Sendable {
+package struct LoadActions: Sendable {
   /// What the view's appearance runs while nothing was requested: loads when nothing is
   /// current.
-  public var load: @Sendable () async -> Void
+  package var load: @Sendable () async -> Void
   /// What pull-to-refresh, the banner's Retry and the empty state's Reload run.
-  public var reload: @Sendable () async -> Void
+  package var reload: @Sendable () async -> Void
   /// What the failure view's Retry runs.
-  public var retry: @Sendable () async -> Void
+  package var retry: @Sendable () async -> Void
   /// What the banner's Dismiss runs besides hiding the banner: the source's `dismissError()`,
   /// which returns a failed reload to loaded.
-  public var dismissError: @MainActor @Sendable () -> Void
+  package var dismissError: @MainActor @Sendable () -> Void
 
   /// Creates actions from functions.
   ///
@@ -28,7 +28,7 @@ public struct LoadActions: Sendable {
   ///   - retry: Tries again after a failure; `reload` by default.
   ///   - dismissError: Dismisses a failed reload's error in the phase you drive (for example
   ///     with ``LoadPhase/dismissError()``); nothing by default.
-  public init(
+  package init(
     load: @escaping @Sendable () async -> Void,
     reload: @escaping @Sendable () async -> Void,
     retry: (@Sendable () async -> Void)? = nil,
@@ -43,7 +43,7 @@ public struct LoadActions: Sendable {
   /// The actions of a loadable object: `load()`, `reload()`, `retry()` and `dismissError()`.
   ///
   /// - Parameter source: The object; the actions hold it.
-  public init(_ source: some LoadableObject) {
+  package init(_ source: some LoadableObject) {
     self.init(
       load: { await source.load() }, reload: { await source.reload() },
       retry: { await source.retry() }, dismissError: { source.dismissError() })
@@ -52,12 +52,12 @@ public struct LoadActions: Sendable {
   /// The actions of a paged loader: `load()`, `reload()`, `retry()` and `dismissError()`.
   ///
   /// - Parameter loader: The loader; the actions hold it.
-  public init<Item, Cursor>(paged loader: PagedLoader<Item, Cursor>) {
+  package init<Item, Cursor>(paged loader: PagedLoader<Item, Cursor>) {
     self.init(
       load: { await loader.load() }, reload: { await loader.reload() },
       retry: { await loader.retry() }, dismissError: { loader.dismissError() })
   }
 
   /// Actions that do nothing, for a view whose source is not there yet.
-  public static let none = LoadActions(load: {}, reload: {})
+  package static let none = LoadActions(load: {}, reload: {})
 }

@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 
 /// Loads the next page of a list when its footer spinner shows: at most once per page, never
 /// during a reload, and a failed page only from its retry button.
@@ -29,17 +29,17 @@ public import Observation
 /// ```
 @MainActor
 @Observable
-public final class LoadMoreController {
+package final class LoadMoreController {
   /// Whether the footer spinner is on screen.
-  public private(set) var isFooterVisible = false
+  package private(set) var isFooterVisible = false
   /// How many load-mores have ended: the footer observes it to see a page land while it stays
   /// on screen.
-  public var completedPages: Int { run.completedRuns }
+  package var completedPages: Int { run.completedRuns }
   /// Whether a load-more runs.
-  public var isLoadingMore: Bool { run.isPerforming }
+  package var isLoadingMore: Bool { run.isPerforming }
 
   /// The end of the list whose spinner the controller watches.
-  public let edge: PagingEdge
+  package let edge: PagingEdge
 
   @ObservationIgnored private let run = ActionController()
   @ObservationIgnored private var continuedAfter = 0
@@ -48,7 +48,7 @@ public final class LoadMoreController {
   ///
   /// - Parameter edge: The end of the list it loads: ``PagingEdge/end`` (the footer, the
   ///   default) or ``PagingEdge/start`` (the header of a list that pages backwards).
-  public init(edge: PagingEdge = .end) {
+  package init(edge: PagingEdge = .end) {
     self.edge = edge
   }
 
@@ -57,7 +57,7 @@ public final class LoadMoreController {
   /// - Parameters:
   ///   - state: What the list shows now.
   ///   - loadMore: Loads the next page.
-  public func footerAppeared(
+  package func footerAppeared(
     _ state: PagingState, loadMore: @escaping @Sendable () async -> Void
   ) {
     isFooterVisible = true
@@ -65,7 +65,7 @@ public final class LoadMoreController {
   }
 
   /// The footer spinner disappeared (scrolled away, or replaced by an error or the end).
-  public func footerDisappeared() {
+  package func footerDisappeared() {
     isFooterVisible = false
   }
 
@@ -75,7 +75,7 @@ public final class LoadMoreController {
   /// - Parameters:
   ///   - state: What the list shows after the page.
   ///   - loadMore: Loads the next page.
-  public func pageLanded(
+  package func pageLanded(
     _ state: PagingState, loadMore: @escaping @Sendable () async -> Void
   ) {
     guard isFooterVisible, completedPages != continuedAfter else { return }
@@ -90,7 +90,7 @@ public final class LoadMoreController {
   /// - Parameters:
   ///   - state: What the list shows now.
   ///   - loadMore: Loads the page.
-  public func stateChanged(
+  package func stateChanged(
     _ state: PagingState, loadMore: @escaping @Sendable () async -> Void
   ) {
     guard isFooterVisible else { return }
@@ -101,7 +101,7 @@ public final class LoadMoreController {
   /// and returns when it ends.
   ///
   /// - Parameter loadMore: Loads the next page.
-  public func retry(loadMore: @escaping @Sendable () async -> Void) async {
+  package func retry(loadMore: @escaping @Sendable () async -> Void) async {
     await run.perform(loadMore)
   }
 

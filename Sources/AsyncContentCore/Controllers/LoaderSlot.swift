@@ -14,16 +14,16 @@
 ///   slot.select(country.id, keepingPreviousValue: false) { try await api.detail(id: country.id) }
 /// }
 /// ```
-public struct LoaderSlot<ID: Hashable, Loader: AnyObject> {
+package struct LoaderSlot<ID: Hashable, Loader: AnyObject> {
   /// The identity the loader belongs to; `nil` before the first selection.
-  public private(set) var id: ID?
+  package private(set) var id: ID?
   /// The loader of ``id``; `nil` before the first selection.
-  public private(set) var loader: Loader?
+  package private(set) var loader: Loader?
   /// How many loaders the slot has made.
-  public private(set) var loadersMade = 0
+  package private(set) var loadersMade = 0
 
   /// Creates an empty slot.
-  public init() {}
+  package init() {}
 
   /// Selects the loader of `id`: keeps the current one when `id` has not changed, and makes a
   /// new one with `make` when it has. The previous loader is released, which cancels its work.
@@ -33,7 +33,7 @@ public struct LoaderSlot<ID: Hashable, Loader: AnyObject> {
   ///   - make: Makes the loader of a new identity; it gets the loader it replaces, if any.
   /// - Returns: `true` when a new loader was made.
   @discardableResult
-  public mutating func select(_ id: ID, make: (_ previous: Loader?) -> Loader) -> Bool {
+  package mutating func select(_ id: ID, make: (_ previous: Loader?) -> Loader) -> Bool {
     guard id != self.id || loader == nil else { return false }
     let made = make(loader)
     self.id = id
@@ -60,7 +60,7 @@ extension LoaderSlot {
   /// - Returns: `true` when a new loader was made.
   @MainActor
   @discardableResult
-  public mutating func select<Value: Sendable>(
+  package mutating func select<Value: Sendable>(
     _ id: ID,
     keepingPreviousValue: Bool,
     retry: RetryPolicy = .none,

@@ -5,13 +5,13 @@
 /// let state = PagingState(
 ///   kind: loader.phase.kind, hasMore: loader.hasMore, hasPrevious: loader.hasPrevious ?? false)
 /// ```
-public struct PagingState: Hashable, Sendable {
+package struct PagingState: Hashable, Sendable {
   /// The kind of the list's phase.
-  public var kind: PhaseKind
+  package var kind: PhaseKind
   /// Whether another page exists.
-  public var hasMore: Bool
+  package var hasMore: Bool
   /// Whether an earlier page exists, for a list that pages backwards.
-  public var hasPrevious: Bool
+  package var hasPrevious: Bool
 
   /// Creates a state.
   ///
@@ -20,7 +20,7 @@ public struct PagingState: Hashable, Sendable {
   ///   - hasMore: Whether another page exists.
   ///   - hasPrevious: Whether an earlier page exists; `false` (the default) for a list that
   ///     pages one way only.
-  public init(kind: PhaseKind, hasMore: Bool, hasPrevious: Bool = false) {
+  package init(kind: PhaseKind, hasMore: Bool, hasPrevious: Bool = false) {
     self.kind = kind
     self.hasMore = hasMore
     self.hasPrevious = hasPrevious
@@ -28,18 +28,18 @@ public struct PagingState: Hashable, Sendable {
 
   /// Whether the next page may load now: items are shown, nothing runs, no load-more failed
   /// (its retry button retries it), and another page exists.
-  public var canLoadMore: Bool {
+  package var canLoadMore: Bool {
     hasMore && (kind == .loaded || kind == .reloadFailed || kind == .loadPreviousFailed)
   }
 
   /// Whether the previous page may load now: items are shown, nothing runs, no previous page
   /// failed (its retry button retries it), and an earlier page exists.
-  public var canLoadPrevious: Bool {
+  package var canLoadPrevious: Bool {
     hasPrevious && (kind == .loaded || kind == .reloadFailed || kind == .loadMoreFailed)
   }
 
   /// Whether the page at `edge` may load now.
-  public func canLoad(at edge: PagingEdge) -> Bool {
+  package func canLoad(at edge: PagingEdge) -> Bool {
     switch edge {
     case .end: canLoadMore
     case .start: canLoadPrevious
@@ -49,7 +49,7 @@ public struct PagingState: Hashable, Sendable {
 
 /// An end of a paged list: the end, where ``PagedLoader/loadMore()`` appends the next page, or
 /// the start, where ``PagedLoader/loadPrevious()`` puts the previous page.
-public enum PagingEdge: Hashable, Sendable {
+package enum PagingEdge: Hashable, Sendable {
   /// The end of the list: the footer and the next page.
   case end
   /// The start of the list: the header and the previous page.

@@ -16,12 +16,12 @@
 ///   if let row { proxy.scrollTo(row, anchor: .top) }
 /// }
 /// ```
-public struct PrependAnchor<ID: Hashable>: Hashable {
+package struct PrependAnchor<ID: Hashable>: Hashable {
   /// The first row when the previous page started loading.
-  public private(set) var keptID: ID?
+  package private(set) var keptID: ID?
 
   /// Creates an anchor that keeps nothing yet.
-  public init() {}
+  package init() {}
 
   /// The list's phase changed.
   ///
@@ -32,7 +32,7 @@ public struct PrependAnchor<ID: Hashable>: Hashable {
   ///   - contains: Whether the list still holds a row (a window may have dropped it).
   /// - Returns: The row to scroll back to when a previous page has just landed; `nil`
   ///   otherwise, and when that row is gone.
-  public mutating func phaseChanged(
+  package mutating func phaseChanged(
     from old: PhaseKind, to new: PhaseKind, firstID: ID?, contains: (ID) -> Bool
   ) -> ID? {
     if new == .loadingPrevious {

@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 
 /// Applies the anti-flicker rules of ``ProgressTiming`` to what a view shows: a first load that
 /// lands quickly shows no progress at all, and progress that appears stays long enough to be
@@ -29,15 +29,15 @@ public import Observation
 /// the screen came up does not flash a spinner either.
 @MainActor
 @Observable
-public final class ProgressController {
+package final class ProgressController {
   /// Where the anti-flicker rules stand; a renderer reads it through ``display(for:timing:)``.
-  public private(set) var state: ProgressTimingStateMachine.State = .passing
+  package private(set) var state: ProgressTimingStateMachine.State = .passing
 
   /// The timing applied now.
-  public var timing: ProgressTiming { machine.timing }
+  package var timing: ProgressTiming { machine.timing }
 
   /// What shows for the kind given last to ``update(kind:timing:)``.
-  public var display: ProgressDisplay { ProgressDisplay(state) }
+  package var display: ProgressDisplay { ProgressDisplay(state) }
 
   @ObservationIgnored private var machine: ProgressTimingStateMachine
   /// The kind given last; `nil` before the first update and after a reset.
@@ -54,7 +54,7 @@ public final class ProgressController {
   ///   - timing: The delay and minimum display until an update brings another;
   ///     ``ProgressTiming/immediate`` turns them off.
   ///   - clock: The clock they run on: the loader's, or a `TestClock` in tests.
-  public init(
+  package init(
     timing: ProgressTiming = .default, clock: some Clock<Duration> = ContinuousClock()
   ) {
     self.machine = ProgressTimingStateMachine(timing: timing)
@@ -77,7 +77,7 @@ public final class ProgressController {
   ///   - kind: The kind of the source's phase now.
   ///   - timing: The timing the next update brings; `nil` keeps the current one.
   /// - Returns: What to show.
-  public func display(for kind: PhaseKind, timing: ProgressTiming? = nil) -> ProgressDisplay {
+  package func display(for kind: PhaseKind, timing: ProgressTiming? = nil) -> ProgressDisplay {
     var machine = machine
     if let timing, timing != machine.timing {
       machine = ProgressTimingStateMachine(timing: timing, state: machine.state)
@@ -94,7 +94,7 @@ public final class ProgressController {
   ///   - kind: The kind of the source's phase now.
   ///   - timing: The timing the controller will apply.
   /// - Returns: What to show.
-  public nonisolated static func initialDisplay(
+  package nonisolated static func initialDisplay(
     for kind: PhaseKind, timing: ProgressTiming
   ) -> ProgressDisplay {
     var machine = ProgressTimingStateMachine(timing: timing)
@@ -112,7 +112,7 @@ public final class ProgressController {
   ///   - kind: The kind of the source's phase now.
   ///   - timing: The timing to apply; `nil` keeps the current one. A new timing applies to
   ///     the next deadline it sets; a deadline already set stays.
-  public func update(kind: PhaseKind, timing: ProgressTiming? = nil) {
+  package func update(kind: PhaseKind, timing: ProgressTiming? = nil) {
     if let timing, timing != machine.timing {
       machine = ProgressTimingStateMachine(timing: timing, state: machine.state)
     }
@@ -122,7 +122,7 @@ public final class ProgressController {
   }
 
   /// Forgets the source: the next update is the first of a new one. Nothing shown is held.
-  public func reset() {
+  package func reset() {
     machine = ProgressTimingStateMachine(timing: machine.timing)
     kind = nil
     apply()

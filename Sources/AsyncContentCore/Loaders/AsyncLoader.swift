@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The one owner of an async load: every trigger goes through it, so there are no duplicate
 /// requests, no stale responses and no cancellation shown as an error.
 ///
@@ -17,7 +19,7 @@
 /// - **Cancellation is never a failure.** `CancellationError`, `URLError.cancelled` and any
 ///   error thrown by a cancelled operation return the phase to where the load started.
 /// - **Stale results are dropped.** Every load has a generation, checked after every `await`.
-/// - **Retry and staleness** run on the injected ``LoaderClock``.
+/// - **Retry and staleness** run on the injected clock.
 /// - **Releasing it cancels its work.** Stored tasks hold the loader weakly, and the operation
 ///   never holds it, so a loader released while it loads (a screen that went away) cancels the
 ///   request and is freed at once. This holds for subclasses too.
@@ -38,14 +40,14 @@
 /// }
 /// ```
 @MainActor
-open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
+open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   /// The load: an async function that returns the value, run off the main actor.
   public typealias Operation = @Sendable () async throws -> Value
 
   /// The phase of the load.
   @inlinable
   public final var phase: LoadPhase<Value, any Error> {
-    accessPhase()
+    core.accessPhase()
     return storedPhase
   }
 
@@ -56,8 +58,13 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   // known (the app's module), so a load looks no generic metadata up at run time. Their state
   // is therefore `@usableFromInline`; it is not API.
 
-  /// The phase, read and written without notifying observers; ``LoaderBase`` notifies. It
-  /// skips the exclusivity checks for the reasons ``LoaderBase``'s state does.
+  /// The machinery every loader shares: the task, the waiters, staleness, the failure count and
+  /// the observation of the phase. Only this loader holds it, so releasing the loader releases
+  /// it, which cancels the running task.
+  @usableFromInline package let core: LoaderCore
+
+  /// The phase, read and written without notifying observers; ``core`` notifies. It skips the
+  /// exclusivity checks for the reasons the core's state does.
   @exclusivity(unchecked) @usableFromInline final var storedPhase: LoadPhase<Value, any Error>
   /// Where the value comes from; set once, by the initializers.
   private var source = Source.subclass
@@ -75,18 +82,18 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   ///     no load runs until the first trigger, which starts a real one.
   ///   - clock: The clock for retry waits and staleness.
   ///   - retry: How failed attempts are retried; none by default.
-  ///   - staleAfter: How old a value may grow before ``load()`` fetches again.
+  ///   - staleness: How old a value may grow before ``load()`` fetches again; never by default.
   ///   - overlap: What a trigger does while a load runs.
   ///   - operation: The load. It runs off the main actor.
   public convenience init(
     phase: LoadPhase<Value, any Error> = .idle,
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
-    staleAfter: Duration? = nil,
+    staleness: Staleness = .never,
     overlap: OverlapPolicy = .joinRunning,
     operation: @escaping Operation
   ) {
-    self.init(phase: phase, clock: clock, retry: retry, staleAfter: staleAfter, overlap: overlap)
+    self.init(phase: phase, clock: clock, retry: retry, staleness: staleness, overlap: overlap)
     source = .operation(operation)
   }
 
@@ -104,26 +111,28 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   ///     no load runs until the first trigger, which starts a real one.
   ///   - clock: The clock for retry waits and staleness.
   ///   - retry: How failed attempts are retried; none by default.
-  ///   - staleAfter: How old a value may grow before ``load()`` fetches again.
+  ///   - staleness: How old a value may grow before ``load()`` fetches again; never by default.
   ///   - overlap: What a trigger does while a load runs.
   public init(
     phase: LoadPhase<Value, any Error> = .idle,
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
-    staleAfter: Duration? = nil,
+    staleness: Staleness = .never,
     overlap: OverlapPolicy = .joinRunning
   ) {
     storedPhase = phase
     overlapPolicy = overlap
-    super.init(
-      clock: LoaderClock(clock), retry: retry, staleAfter: staleAfter, hasValue: phase.value != nil)
+    core = LoaderCore(
+      clock: LoaderClock(clock), retry: retry, staleness: staleness, hasValue: phase.value != nil)
   }
 
-  convenience init(
-    phase: LoadPhase<Value, any Error>, clock: some Clock<Duration>, staleAfter: Duration?,
+  /// Creates a loader fed by `sequence`, which subscribes for a load and delivers into its sink.
+  /// `package`: the Combine initializer's test copy, compiled in a test module, calls it.
+  package convenience init(
+    phase: LoadPhase<Value, any Error>, clock: some Clock<Duration>, staleness: Staleness,
     sequence: @escaping @MainActor (SequenceSink) async -> Void
   ) {
-    self.init(phase: phase, clock: clock, staleAfter: staleAfter, overlap: .latestWins)
+    self.init(phase: phase, clock: clock, staleness: staleness, overlap: .latestWins)
     source = .sequence(sequence)
   }
 
@@ -132,7 +141,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   /// Subclasses override it and return a closure that loads. Capture what the load needs
   /// (an API client, an id), not `self`: the loader is then never kept alive by its own load,
   /// and releasing it cancels the request. The default returns the closure given to
-  /// ``init(phase:clock:retry:staleAfter:overlap:operation:)``.
+  /// ``init(phase:clock:retry:staleness:overlap:operation:)``.
   ///
   /// - Returns: The operation; without an override or a closure, one that throws
   ///   ``AsyncLoaderError/missingOperation(loader:)``.
@@ -149,7 +158,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   /// calls, so appearing again does not fetch again.
   @inlinable
   public final func load() async {
-    if startLoadIfNeeded() { await waitForLoad() }
+    if startLoadIfNeeded() { await core.waitForLoad() }
   }
 
   /// Fetches whatever is shown and returns when the load finishes; joins a load that runs
@@ -158,7 +167,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   @inlinable
   public final func reload() async {
     startReload()
-    await waitForLoad()
+    await core.waitForLoad()
   }
 
   /// Tries again after a failure; the same as ``reload()``.
@@ -178,14 +187,14 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   /// ``reload()`` does.
   @inlinable
   public final func startReload() {
-    if !isLoadRunning || overlapPolicy == .latestWins { begin() }
+    if !core.isLoadRunning || overlapPolicy == .latestWins { begin() }
   }
 
   /// Cancels the running load or subscription. The phase returns to where the load started
   /// (a first load to idle, a reload to loaded, a retry to failed) and waiting callers resume.
   @inlinable
   public final func cancel() {
-    stopLoad { storedPhase.cancel() }
+    core.stopLoad { storedPhase.cancel() }
   }
 
   /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the value, as
@@ -194,22 +203,22 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   /// a load that runs, stay as they are.
   @inlinable
   public final func dismissError() {
-    changePhase { storedPhase.dismissError() }
+    core.changePhase { storedPhase.dismissError() }
   }
 
   /// Cancels any work and forgets the value, the error and the failure count: back to idle.
   @inlinable
   public final func reset() {
-    storedLoadedAt = nil
-    stopLoad { storedPhase.reset() }
-    resetFailureCount()
+    core.storedLoadedAt = nil
+    core.stopLoad { storedPhase.reset() }
+    core.resetFailureCount()
   }
 
   /// Whether ``load()`` would fetch: no load runs, and the phase is idle, failed or a loading
   /// phase no load stands behind (an initial phase), or the value is stale.
   @inlinable
   public final var needsLoad: Bool {
-    accessPhase()
+    core.accessPhase()
     return needsLoadNow
   }
 
@@ -218,11 +227,11 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   /// ``needsLoad``, without registering an observation.
   @inlinable
   final var needsLoadNow: Bool {
-    guard !isLoadRunning else { return false }
+    guard !core.isLoadRunning else { return false }
     switch storedPhase.kind {
     case .idle, .failed, .loading, .reloading, .retrying, .loadingMore, .loadingPrevious:
       return true
-    case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed: return isStale
+    case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed: return core.isStale
     }
   }
 
@@ -230,7 +239,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   @inlinable
   @discardableResult
   final func startLoadIfNeeded() -> Bool {
-    if isLoadRunning { return true }  // joins, whatever the overlap policy
+    if core.isLoadRunning { return true }  // joins, whatever the overlap policy
     guard needsLoadNow else { return false }
     begin()
     return true
@@ -244,13 +253,13 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
     let loader = WeakReference(self)
     // The policy when the load starts; `nil` when it never retries, which the task then
     // captures without retaining the policy's closures.
-    let retry = retryPolicy.retries ? retryPolicy : nil
-    beginLoad({ storedPhase.startLoading() == .started }) { generation in
+    let retry = core.retryPolicy.retries ? core.retryPolicy : nil
+    core.beginLoad({ storedPhase.startLoading() == .started }) { generation in
       Task {
         let outcome = await runAttempts(
-          operation, isCurrent: { loader.object?.isCurrent(generation) ?? false },
-          retryAfterFailure: { loader.object?.nextWait(after: $0, $1, retry) })
-        guard let self = loader.object, let outcome, self.isCurrent(generation) else { return }
+          operation, isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
+          retryAfterFailure: { loader.object?.core.nextWait(after: $0, $1, retry) })
+        guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
         self.finish(outcome)
       }
     }
@@ -262,7 +271,7 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
   @usableFromInline
   final func beginSubscription() -> Bool {
     guard case .sequence(let subscription) = source else { return false }
-    beginLoad({ storedPhase.startLoading() == .started }) { generation in
+    core.beginLoad({ storedPhase.startLoading() == .started }) { generation in
       let sink = SequenceSink(loader: self, generation: generation)
       return Task { await subscription(sink) }
     }
@@ -275,44 +284,45 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
     switch outcome {
     case .success(let value): land(value)
     case .failure(let error):
-      finishLoad {
+      core.finishLoad {
         storedPhase.fail(error)
         return true
       }
-    case .cancelled: finishCancelledLoad { storedPhase.cancel() }
+    case .cancelled: core.finishCancelledLoad { storedPhase.cancel() }
     }
   }
 
   /// Shows `value` and settles; the work goes on when `ending` is `false` (a subscription).
   @inlinable
   final func land(_ value: Value, ending: Bool = true) {
-    storedLoadedAt = clock.now
+    core.storedLoadedAt = core.clock.now
     if ending {
-      finishLoad {
+      core.finishLoad {
         storedPhase.succeed(value)
         return true
       }
     } else {
-      changePhase {
+      core.changePhase {
         storedPhase.succeed(value)
         return true
       }
-      settleWaiters()
+      core.settleWaiters()
     }
-    resetFailureCount()
+    core.resetFailureCount()
   }
 
   // MARK: Sequences
 
   /// Feeds the elements of a sequence or publisher into a loader, while its generation is current.
+  /// `package`: the Combine initializer's test copy names it (see AsyncLoader+Combine.swift).
   @MainActor
-  struct SequenceSink {
+  package struct SequenceSink {
     weak var loader: AsyncLoader?
     let generation: UInt64
 
     /// Lands `value`; returns `false` when the subscription is stale and should stop.
     func deliver(_ value: Value) -> Bool {
-      guard let loader, loader.isCurrent(generation) else { return false }
+      guard let loader, loader.core.isCurrent(generation) else { return false }
       loader.land(value, ending: false)
       return true
     }
@@ -320,15 +330,81 @@ open class AsyncLoader<Value: Sendable>: LoaderBase, LoadableObject {
     /// Ends the subscription: an error lands as failed or reloadFailed; a cancellation or a
     /// sequence that ends before any element returns the phase to where it started.
     func finish(throwing error: (any Error)?) {
-      guard let loader, loader.isCurrent(generation) else { return }
+      guard let loader, loader.core.isCurrent(generation) else { return }
       if let error, !isCancellation(error), !Task.isCancelled {
-        loader.countFailedAttempt()
-        loader.finishLoad {
+        loader.core.countFailedAttempt()
+        loader.core.finishLoad {
           loader.storedPhase.fail(error); return true
         }
       } else {
-        loader.finishCancelledLoad { loader.storedPhase.cancel() }
+        loader.core.finishCancelledLoad { loader.storedPhase.cancel() }
       }
     }
   }
+}
+
+// MARK: Status
+
+extension AsyncLoader {
+  /// How failed attempts are retried before the failure shows; none unless the initializer's
+  /// `retry:` says otherwise. A load follows the policy of when it started, so a change applies
+  /// from the next load on.
+  ///
+  /// ```swift
+  /// loader.retryPolicy = .exponentialBackoff(maxAttempts: 3)
+  /// ```
+  public var retryPolicy: RetryPolicy {
+    get { core.retryPolicy }
+    set { core.retryPolicy = newValue }
+  }
+
+  /// How old the value may grow before ``load()`` fetches again: ``Staleness/never`` by
+  /// default, ``Staleness/after(_:)`` to refetch when a screen appears again after that long.
+  /// A loader has no store's default, so ``Staleness/storeDefault`` means never here (and
+  /// reads back as ``Staleness/never``).
+  ///
+  /// ```swift
+  /// loader.staleness = .after(.seconds(300))  // `.task` fetches again after 5 min
+  /// ```
+  public var staleness: Staleness {
+    get { core.staleness }
+    set { core.staleness = newValue }
+  }
+
+  /// How long a first load may run before progress shows, and how long progress stays once it
+  /// shows, for this loader; `nil` (the default) leaves it to whoever renders the loader: the
+  /// `asyncProgressTiming` of the SwiftUI environment, or ``ProgressTiming/default``.
+  ///
+  /// ```swift
+  /// loader.progressTiming = .immediate  // a search field shows its spinner at once
+  /// ```
+  public var progressTiming: ProgressTiming? {
+    get { core.progressTiming }
+    set { core.progressTiming = newValue }
+  }
+
+  /// Failed attempts since the last success or reset: it grows during retries with backoff, so
+  /// a screen can show "attempt 2 of 3". It is observed.
+  ///
+  /// ```swift
+  /// if loader.failureCount > 0 { Text("Attempt \(loader.failureCount + 1)") }
+  /// ```
+  public var failureCount: Int { core.failureCount }
+
+  /// When the value on screen was loaded, on the wall clock: the date to show as its age
+  /// ("Updated 3 min ago"). `nil` when no value has loaded. It changes only together with the
+  /// phase and is observed with it.
+  ///
+  /// ```swift
+  /// UpdatedLabel(loadedAt: loader.loadedDate)
+  /// ```
+  public var loadedDate: Date? { core.loadedDate }
+
+  /// Whether the value is older than ``staleness`` allows, or a ``LoaderStore`` invalidated it
+  /// (``LoaderStore/invalidate(_:)``) since it landed: ``load()`` then fetches again.
+  public var isStale: Bool { core.isStale }
+
+  /// Whether an operation or subscription is running (a subscription goes on after its first
+  /// value has landed). It is observed together with the phase.
+  public var isActive: Bool { core.isActive }
 }

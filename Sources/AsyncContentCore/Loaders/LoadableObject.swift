@@ -45,6 +45,6 @@ extension LoadableObject {
   }
 
   /// Dismisses the error of a failed reload: by default, nothing; the banner then only hides
-  /// (``BannerController/dismiss()``) and the phase keeps its error.
+  /// and the phase keeps its error.
   public func dismissError() {}
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The owner of a cursor-paged list: the first page, load-more, pull-to-refresh, an end of list
 /// and items unique by id, with the rules of ``AsyncLoader``.
 ///
@@ -30,7 +32,7 @@
 /// - Joining, caller cancellation, cancellation that is never a failure, stale results,
 ///   retry, staleness and cancel-on-release work as in ``AsyncLoader``.
 @MainActor
-public final class PagedLoader<Item: Identifiable & Sendable, Cursor: Sendable>: LoaderBase
+public final class PagedLoader<Item: Identifiable & Sendable, Cursor: Sendable>: AnyLoader
 where Item.ID: Sendable {
   /// The items, in a collection unique by id: ``IdentifiedItems``, which appends a page of
   /// ascending ids at about the cost of `Array.append`.
@@ -43,7 +45,7 @@ where Item.ID: Sendable {
   /// The phase of the list.
   @inlinable
   public var phase: PagedPhase<Items, any Error> {
-    accessPhase()
+    core.accessPhase()
     return storedPhase
   }
 
@@ -55,7 +57,7 @@ where Item.ID: Sendable {
   /// next page exists.
   @inlinable
   public var nextCursor: Cursor? {
-    accessPhase()
+    core.accessPhase()
     return storedNextCursor ?? nil
   }
 
@@ -63,7 +65,7 @@ where Item.ID: Sendable {
   /// one way only (or when the previous page is the first page: ``hasPrevious`` tells).
   @inlinable
   public var previousCursor: Cursor? {
-    accessPhase()
+    core.accessPhase()
     return storedPreviousCursor ?? nil
   }
 
@@ -73,7 +75,7 @@ where Item.ID: Sendable {
   /// ``AsyncPhase/presentation(hasMore:hasPrevious:placeholder:isEmpty:)``.
   @inlinable
   public var hasPrevious: Bool? {
-    accessPhase()
+    core.accessPhase()
     guard storedPhase.value != nil, storedPagesBackward else { return nil }
     return storedPreviousCursor != nil
   }
@@ -84,8 +86,13 @@ where Item.ID: Sendable {
   // The triggers and the landing of a page are inlinable: they are compiled where `Item` and
   // `Cursor` are known (the app's module), so a page looks no generic metadata up at run time.
   // Their state is therefore `@usableFromInline`; it is not API. The phase and the cursor skip
-  // the exclusivity checks for the reasons ``LoaderBase``'s state does: the merge, the one
-  // call into the app's code while a page lands, runs on items taken out of the phase.
+  // the exclusivity checks for the reasons the core's state does: the merge, the one call into
+  // the app's code while a page lands, runs on items taken out of the phase.
+
+  /// The machinery every loader shares: the task, the waiters, staleness, the failure count and
+  /// the observation of the phase. Only this loader holds it, so releasing the loader releases
+  /// it, which cancels the running task.
+  @usableFromInline package let core: LoaderCore
 
   // The two ends: `nil` when no page lies beyond, `.some(cursor)` for the page there, whose
   // cursor is `nil` when it is the first page of the list (a window dropped it).
@@ -127,7 +134,8 @@ where Item.ID: Sendable {
   ///   - nextCursor: The next cursor that goes with an initial phase that has items.
   ///   - clock: The clock for retry waits and staleness.
   ///   - retry: How failed page loads are retried; none by default.
-  ///   - staleAfter: How old the list may grow before ``load()`` loads it again.
+  ///   - staleness: How old the list may grow before ``load()`` loads it again; never by
+  ///     default.
   ///   - merge: Adds a page to the items, in place, the first page included (into empty
   ///     items). The default, ``updateOrAppend(_:_:)``, keeps items unique by id: an item whose
   ///     id is already loaded updates that entry where it stands. Pass your own to merge
@@ -147,7 +155,7 @@ where Item.ID: Sendable {
     nextCursor: Cursor? = nil,
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
-    staleAfter: Duration? = nil,
+    staleness: Staleness = .never,
     merge: @escaping MergePage = updateOrAppend,
     mergePrevious: @escaping MergePage = updateOrPrepend,
     maxPages: Int? = nil,
@@ -163,8 +171,8 @@ where Item.ID: Sendable {
     if maxPages != nil, let items = phase.value {
       keptPages = [KeptPage(cursor: nil, count: items.count)]
     }
-    super.init(
-      clock: LoaderClock(clock), retry: retry, staleAfter: staleAfter, hasValue: phase.value != nil)
+    core = LoaderCore(
+      clock: LoaderClock(clock), retry: retry, staleness: staleness, hasValue: phase.value != nil)
   }
 
   /// The default merge: appends the page's new items and updates, where they stand, the items
@@ -188,7 +196,7 @@ where Item.ID: Sendable {
   /// Whether another page exists: items are shown and there is a next page.
   @inlinable
   public var hasMore: Bool {
-    accessPhase()
+    core.accessPhase()
     return storedPhase.value != nil && storedNextCursor != nil
   }
 
@@ -198,7 +206,7 @@ where Item.ID: Sendable {
   /// when it lands; joins a first-page load that runs. `.task` calls it.
   @inlinable
   public func load() async {
-    if startLoadIfNeeded() { await waitForLoad() }
+    if startLoadIfNeeded() { await core.waitForLoad() }
   }
 
   /// Loads again from the first page and returns when it lands; the items stay visible until
@@ -207,7 +215,7 @@ where Item.ID: Sendable {
   @inlinable
   public func reload() async {
     startReload()
-    await waitForLoad()
+    await core.waitForLoad()
   }
 
   /// Tries the failed load again: the first page after a failed first load, the next page
@@ -230,7 +238,7 @@ where Item.ID: Sendable {
   /// (one page loads at a time).
   @inlinable
   public func loadPrevious() async {
-    if startLoadPreviousIfNeeded() { await waitForLoad() }
+    if startLoadPreviousIfNeeded() { await core.waitForLoad() }
   }
 
   /// Starts ``loadPrevious()`` without waiting, for a header's `onAppear`; it decides exactly as
@@ -246,7 +254,7 @@ where Item.ID: Sendable {
   /// load, retry or reload runs.
   @inlinable
   public func loadMore() async {
-    if startLoadMoreIfNeeded() { await waitForLoad() }
+    if startLoadMoreIfNeeded() { await core.waitForLoad() }
   }
 
   /// Starts ``load()`` without waiting; it decides exactly as ``load()`` does.
@@ -273,7 +281,7 @@ where Item.ID: Sendable {
   /// resume.
   @inlinable
   public func cancel() {
-    stopLoad { storedPhase.cancel() }
+    core.stopLoad { storedPhase.cancel() }
   }
 
   /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the items, as
@@ -281,7 +289,7 @@ where Item.ID: Sendable {
   /// stays in the footer, where its retry button is.
   @inlinable
   public func dismissError() {
-    changePhase { storedPhase.dismissError() }
+    core.changePhase { storedPhase.dismissError() }
   }
 
   /// Cancels any work and forgets the items, the cursor and the error: back to idle.
@@ -291,9 +299,9 @@ where Item.ID: Sendable {
     storedPreviousCursor = nil
     storedPagesBackward = false
     keptPages = []
-    storedLoadedAt = nil
-    stopLoad { storedPhase.reset() }
-    resetFailureCount()
+    core.storedLoadedAt = nil
+    core.stopLoad { storedPhase.reset() }
+    core.resetFailureCount()
   }
 
   // MARK: Running loads
@@ -301,7 +309,7 @@ where Item.ID: Sendable {
   /// Whether a first-page load (a first load, a retry or a reload) runs.
   @inlinable
   var isLoadingFirstPage: Bool {
-    isLoadRunning && storedPhase.kind != .loadingMore && storedPhase.kind != .loadingPrevious
+    core.isLoadRunning && storedPhase.kind != .loadingMore && storedPhase.kind != .loadingPrevious
   }
 
   /// Starts the first page when ``load()`` should; returns whether a load runs to wait for.
@@ -316,7 +324,7 @@ where Item.ID: Sendable {
     case .loaded, .reloadFailed, .loadingMore, .loadMoreFailed, .loadingPrevious,
       .loadPreviousFailed:
       // A list is shown: it loads again only when it is stale, superseding a page that loads.
-      guard isStale else { return false }
+      guard core.isStale else { return false }
       beginPage(.first, at: nil)
       return true
     }
@@ -326,7 +334,7 @@ where Item.ID: Sendable {
   /// for.
   @inlinable @discardableResult
   func startLoadMoreIfNeeded() -> Bool {
-    if isLoadRunning { return storedPhase.kind == .loadingMore }  // joins, or unavailable
+    if core.isLoadRunning { return storedPhase.kind == .loadingMore }  // joins, or unavailable
     guard let cursor = storedNextCursor else { return false }
     switch storedPhase.kind {
     case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed, .loadingMore:
@@ -341,7 +349,7 @@ where Item.ID: Sendable {
   /// to wait for.
   @inlinable @discardableResult
   func startLoadPreviousIfNeeded() -> Bool {
-    if isLoadRunning { return storedPhase.kind == .loadingPrevious }  // joins, or unavailable
+    if core.isLoadRunning { return storedPhase.kind == .loadingPrevious }  // joins, or unavailable
     guard let cursor = storedPreviousCursor else { return false }
     switch storedPhase.kind {
     case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed, .loadingPrevious:
@@ -358,9 +366,9 @@ where Item.ID: Sendable {
     let loader = WeakReference(self)
     // The policy when the load starts; `nil` when it never retries, which the task then
     // captures without retaining the policy's closures.
-    let retry = retryPolicy.retries ? retryPolicy : nil
+    let retry = core.retryPolicy.retries ? core.retryPolicy : nil
     let fetchPage = fetchPage
-    beginLoad({
+    core.beginLoad({
       switch direction {
       case .first: storedPhase.startLoading() == .started
       case .next: storedPhase.startLoadingMore() == .started
@@ -370,9 +378,9 @@ where Item.ID: Sendable {
       Task {
         let outcome = await runAttempts(
           { try await fetchPage(cursor) },
-          isCurrent: { loader.object?.isCurrent(generation) ?? false },
-          retryAfterFailure: { loader.object?.nextWait(after: $0, $1, retry) })
-        guard let self = loader.object, let outcome, self.isCurrent(generation) else { return }
+          isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
+          retryAfterFailure: { loader.object?.core.nextWait(after: $0, $1, retry) })
+        guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
         self.finish(outcome, direction, at: cursor)
       }
     }
@@ -385,21 +393,21 @@ where Item.ID: Sendable {
   ) {
     switch outcome {
     case .success(let page):
-      finishLoad {
+      core.finishLoad {
         switch direction {
         case .first: landFirstPage(page)
         case .next: landNextPage(page, at: cursor)
         case .previous: landPreviousPage(page, at: cursor)
         }
       }
-      resetFailureCount()
+      core.resetFailureCount()
     case .failure(let error):
-      finishLoad {
+      core.finishLoad {
         storedPhase.fail(error)
         return true
       }
     case .cancelled:
-      finishCancelledLoad { storedPhase.cancel() }
+      core.finishCancelledLoad { storedPhase.cancel() }
     }
   }
 
@@ -413,7 +421,7 @@ where Item.ID: Sendable {
     storedNextCursor = page.nextCursor.map { .some($0) }
     storedPreviousCursor = page.previousCursor.map { .some($0) }
     storedPagesBackward = page.previousCursor != nil
-    storedLoadedAt = clock.now
+    core.storedLoadedAt = core.clock.now
     if maxPages != nil { keptPages = [KeptPage(cursor: nil, count: items.count)] }
     storedPhase.succeed(items)
     return true
@@ -470,6 +478,72 @@ where Item.ID: Sendable {
   }
 }
 
+// MARK: Status
+
+extension PagedLoader {
+  /// How failed attempts are retried before the failure shows; none unless the initializer's
+  /// `retry:` says otherwise. A load follows the policy of when it started, so a change applies
+  /// from the next load on.
+  ///
+  /// ```swift
+  /// feed.retryPolicy = .exponentialBackoff(maxAttempts: 3)
+  /// ```
+  public var retryPolicy: RetryPolicy {
+    get { core.retryPolicy }
+    set { core.retryPolicy = newValue }
+  }
+
+  /// How old the value may grow before ``load()`` loads the first page again: ``Staleness/never`` by
+  /// default, ``Staleness/after(_:)`` to refetch when a screen appears again after that long.
+  /// A loader has no store's default, so ``Staleness/storeDefault`` means never here (and
+  /// reads back as ``Staleness/never``).
+  ///
+  /// ```swift
+  /// feed.staleness = .after(.seconds(300))  // `.task` fetches again after 5 min
+  /// ```
+  public var staleness: Staleness {
+    get { core.staleness }
+    set { core.staleness = newValue }
+  }
+
+  /// How long a first load may run before progress shows, and how long progress stays once it
+  /// shows, for this loader; `nil` (the default) leaves it to whoever renders the loader: the
+  /// `asyncProgressTiming` of the SwiftUI environment, or ``ProgressTiming/default``.
+  ///
+  /// ```swift
+  /// feed.progressTiming = .immediate  // a search field shows its spinner at once
+  /// ```
+  public var progressTiming: ProgressTiming? {
+    get { core.progressTiming }
+    set { core.progressTiming = newValue }
+  }
+
+  /// Failed attempts since the last success or reset: it grows during retries with backoff, so
+  /// a screen can show "attempt 2 of 3". It is observed.
+  ///
+  /// ```swift
+  /// if feed.failureCount > 0 { Text("Attempt \(feed.failureCount + 1)") }
+  /// ```
+  public var failureCount: Int { core.failureCount }
+
+  /// When the value on screen was loaded, on the wall clock: the date to show as its age
+  /// ("Updated 3 min ago"). `nil` when no value has loaded. It changes only together with the
+  /// phase and is observed with it.
+  ///
+  /// ```swift
+  /// UpdatedLabel(loadedAt: feed.loadedDate)
+  /// ```
+  public var loadedDate: Date? { core.loadedDate }
+
+  /// Whether the value is older than ``staleness`` allows, or a ``LoaderStore`` invalidated it
+  /// (``LoaderStore/invalidate(_:)``) since it landed: ``load()`` then loads the first page again.
+  public var isStale: Bool { core.isStale }
+
+  /// Whether an operation or subscription is running (a subscription goes on after its first
+  /// value has landed). It is observed together with the phase.
+  public var isActive: Bool { core.isActive }
+}
+
 extension PagedLoader where Cursor == Int {
   /// A paged loader for offset/limit APIs: the cursor is the offset of the next page, and a page
   /// shorter than `pageSize` is the last. A page at a positive offset names the page before it,
@@ -484,14 +558,14 @@ extension PagedLoader where Cursor == Int {
     pageSize: Int,
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
-    staleAfter: Duration? = nil,
+    staleness: Staleness = .never,
     merge: @escaping MergePage = updateOrAppend,
     maxPages: Int? = nil,
     fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> [Item]
   ) -> PagedLoader {
     precondition(pageSize > 0, "PagedLoader.offset(pageSize:) needs a positive page size")
     return PagedLoader(
-      clock: clock, retry: retry, staleAfter: staleAfter, merge: merge, maxPages: maxPages
+      clock: clock, retry: retry, staleness: staleness, merge: merge, maxPages: maxPages
     ) { cursor in
       let offset = cursor ?? 0
       let items = try await fetch(offset, pageSize)
@@ -516,14 +590,14 @@ extension PagedLoader where Cursor == Item.ID {
     pageSize: Int,
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
-    staleAfter: Duration? = nil,
+    staleness: Staleness = .never,
     merge: @escaping MergePage = updateOrAppend,
     maxPages: Int? = nil,
     fetch: @escaping @Sendable (_ lastID: Item.ID?, _ limit: Int) async throws -> [Item]
   ) -> PagedLoader {
     precondition(pageSize > 0, "PagedLoader.afterLastID(pageSize:) needs a positive page size")
     return PagedLoader(
-      clock: clock, retry: retry, staleAfter: staleAfter, merge: merge, maxPages: maxPages
+      clock: clock, retry: retry, staleness: staleness, merge: merge, maxPages: maxPages
     ) { cursor in
       let items = try await fetch(cursor, pageSize)
       return Page(items: items, nextCursor: items.count < pageSize ? nil : items.last?.id)

@@ -4,7 +4,7 @@ public import Foundation
 /// Simplified Chinese.
 ///
 /// The texts live in the String Catalog `Localizable.xcstrings` in this module's resources
-/// (``bundle``), read by ``StringCatalog`` on every platform. The keys are the English texts,
+/// (``bundle``), read by the package itself on every platform. The keys are the English texts,
 /// so a missing translation shows English, never a key. The SwiftUI views and the terminal
 /// demo take their texts from here, so both speak the same language with the same words.
 ///
@@ -17,8 +17,8 @@ public import Foundation
 ///
 /// In SwiftUI, resolve with the environment's locale (`@Environment(\.locale)`), so a preview
 /// or an app that sets a locale gets its language. On Linux, `Locale.current` does not follow
-/// `LANG`; a terminal app passes ``StringCatalog/preferredLanguages(posixEnvironment:)`` to
-/// ``init(preferring:)``.
+/// `LANG`; a terminal app passes the languages of `LC_ALL`, `LC_MESSAGES`, `LANG` or
+/// `LANGUAGE` to ``init(preferring:)``.
 public struct DefaultStrings: Hashable, Sendable {
   /// The catalog language the texts are in, for example `"de"` or `"zh-Hans"`.
   public let language: String
@@ -54,10 +54,10 @@ public struct DefaultStrings: Hashable, Sendable {
 
   /// The catalog of the default texts. Should the resource bundle lack it, every text is the
   /// English key, and ``catalogError`` says why.
-  public static let catalog: StringCatalog = loadedCatalog.catalog
+  package static let catalog: StringCatalog = loadedCatalog.catalog
 
   /// Why the catalog could not be read, or `nil` when it was.
-  public static let catalogError: StringCatalogError? = loadedCatalog.error
+  package static let catalogError: StringCatalogError? = loadedCatalog.error
 
   private static let loadedCatalog: (catalog: StringCatalog, error: StringCatalogError?) = {
     do throws(StringCatalogError) {
@@ -72,7 +72,7 @@ public struct DefaultStrings: Hashable, Sendable {
 
   /// The keys of the default texts: each is the English text (a format for those with
   /// arguments).
-  public enum Key: String, CaseIterable, Hashable, Sendable {
+  package enum Key: String, CaseIterable, Hashable, Sendable {
     /// The label of the blocking progress view.
     case loading = "Loading…"
     /// The label of the paging footer's spinner.
@@ -162,7 +162,7 @@ public struct DefaultStrings: Hashable, Sendable {
   /// - Parameters:
   ///   - key: The text's key.
   ///   - arguments: The arguments of a format key, in order.
-  public func string(_ key: Key, _ arguments: StringCatalog.Argument...) -> String {
+  package func string(_ key: Key, _ arguments: StringCatalog.Argument...) -> String {
     Self.catalog.string(key.rawValue, language: language, arguments)
   }
 
@@ -232,7 +232,7 @@ public struct DefaultStrings: Hashable, Sendable {
   /// "Updated 3 min ago": how old the shown data is, for an updated label or a header.
   ///
   /// - Parameter age: How long ago the value was loaded.
-  public func updated(_ age: RelativeAge) -> String {
+  package func updated(_ age: RelativeAge) -> String {
     text(
       for: age,
       keys: [
@@ -261,7 +261,7 @@ public struct DefaultStrings: Hashable, Sendable {
   /// "Showing data from 5 min ago": the age of the data a failed reload's banner keeps.
   ///
   /// - Parameter age: How long ago the shown value was loaded.
-  public func showingData(_ age: RelativeAge) -> String {
+  package func showingData(_ age: RelativeAge) -> String {
     text(
       for: age,
       keys: [
@@ -309,7 +309,7 @@ public struct DefaultStrings: Hashable, Sendable {
   /// The text VoiceOver speaks for an announcement.
   ///
   /// - Parameter announcement: What changed.
-  public func announcement(_ announcement: Announcement) -> String {
+  package func announcement(_ announcement: Announcement) -> String {
     let text =
       switch announcement {
       case .loaded(let count?): itemsLoaded(count: count)

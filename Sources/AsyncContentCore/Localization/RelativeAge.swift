@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// How old something is, in the one unit a person reads at a glance: "just now", "12 s",
 /// "3 min", "2 h", "4 days".
@@ -20,7 +20,7 @@ public import Foundation
 /// let loaded = Date(timeIntervalSince1970: 1_700_000_000)
 /// RelativeAge(since: loaded, now: loaded.addingTimeInterval(12))  // .seconds(12)
 /// ```
-public enum RelativeAge: Hashable, Sendable {
+package enum RelativeAge: Hashable, Sendable {
   /// Less than ten seconds.
   case justNow
   /// 10 to 59 seconds.
@@ -35,7 +35,7 @@ public enum RelativeAge: Hashable, Sendable {
   /// The age of something `age` old.
   ///
   /// - Parameter age: How long ago it happened; a negative age counts as ``justNow``.
-  public init(_ age: Duration) {
+  package init(_ age: Duration) {
     let seconds = age.components.seconds
     switch seconds {
     case ..<10: self = .justNow
@@ -51,7 +51,7 @@ public enum RelativeAge: Hashable, Sendable {
   /// - Parameters:
   ///   - date: When it happened, for example when a value was loaded.
   ///   - now: The moment to measure at.
-  public init(since date: Date, now: Date) {
+  package init(since date: Date, now: Date) {
     // Clamped to a million years either way, so the conversion cannot overflow.
     let interval = now.timeIntervalSince(date)
     let bounded = interval.isFinite ? min(max(interval, -3.2e13), 3.2e13) : 0
@@ -78,7 +78,7 @@ extension RelativeAge {
   ///   - date: When it happened, for example when a value was loaded.
   ///   - now: The moment to look from.
   /// - Returns: The next moment the age's text changes; always later than `now`.
-  public static func nextChange(since date: Date, after now: Date) -> Date {
+  package static func nextChange(since date: Date, after now: Date) -> Date {
     let age = now.timeIntervalSince(date)
     guard age.isFinite, abs(age) < 3.2e13 else { return now.addingTimeInterval(86_400) }
     let unit: TimeInterval

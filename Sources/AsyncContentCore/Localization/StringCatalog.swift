@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A String Catalog (`.xcstrings`) read at run time, on every platform: the translations of
 /// this package's default texts, or of your own.
@@ -21,9 +21,9 @@ public import Foundation
 /// let language = catalog.language(for: Locale(identifier: "de_AT"))   // "de"
 /// catalog.string("%lld items loaded", language: language, [25])      // "25 Einträge geladen"
 /// ```
-public struct StringCatalog: Sendable {
+package struct StringCatalog: Sendable {
   /// One argument of a format string.
-  public enum Argument: Hashable, Sendable, ExpressibleByIntegerLiteral,
+  package enum Argument: Hashable, Sendable, ExpressibleByIntegerLiteral,
     ExpressibleByStringLiteral
   {
     /// An integer, for `%lld`; it also selects the plural variation.
@@ -31,14 +31,14 @@ public struct StringCatalog: Sendable {
     /// A string, for `%@`.
     case string(String)
 
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
   }
 
   /// The language the keys are written in, and the fallback for every other language.
-  public let sourceLanguage: String
+  package let sourceLanguage: String
   /// The languages the catalog has translations for, the source language included, sorted.
-  public let languages: [String]
+  package let languages: [String]
   private let storage: Storage
 
   private enum Storage: Sendable {
@@ -61,7 +61,7 @@ public struct StringCatalog: Sendable {
   ///
   /// - Parameter data: The file's contents.
   /// - Throws: ``StringCatalogError/unreadable(reason:)`` when it is not a String Catalog.
-  public init(data: Data) throws(StringCatalogError) {
+  package init(data: Data) throws(StringCatalogError) {
     let file: CatalogFile
     do {
       file = try JSONDecoder().decode(CatalogFile.self, from: data)
@@ -97,7 +97,7 @@ public struct StringCatalog: Sendable {
   ///   - table: The catalog's name without extension.
   /// - Throws: ``StringCatalogError/missing(table:bundlePath:)`` when the bundle has neither,
   ///   ``StringCatalogError/unreadable(reason:)`` when the catalog is not valid.
-  public init(bundle: Bundle, table: String = "Localizable") throws(StringCatalogError) {
+  package init(bundle: Bundle, table: String = "Localizable") throws(StringCatalogError) {
     if let url = bundle.url(forResource: table, withExtension: "xcstrings") {
       let data: Data
       do {
@@ -140,7 +140,7 @@ public struct StringCatalog: Sendable {
   }
 
   /// The keys of the catalog, sorted; empty for compiled tables.
-  public var keys: [String] {
+  package var keys: [String] {
     guard case .catalog(let entries) = storage else { return [] }
     return entries.keys.sorted()
   }
@@ -159,7 +159,7 @@ public struct StringCatalog: Sendable {
   /// Chinese, which the catalog may not have) gives the source language.
   ///
   /// - Parameter locale: The locale, for example SwiftUI's `\.locale` or `Locale.current`.
-  public func language(for locale: Locale) -> String {
+  package func language(for locale: Locale) -> String {
     language(preferring: [locale.identifier])
   }
 
@@ -168,7 +168,7 @@ public struct StringCatalog: Sendable {
   ///
   /// - Parameter preferredLanguages: Language identifiers, most preferred first, such as
   ///   `Locale.preferredLanguages` or ``preferredLanguages(posixEnvironment:)``.
-  public func language(preferring preferredLanguages: [String]) -> String {
+  package func language(preferring preferredLanguages: [String]) -> String {
     for identifier in preferredLanguages {
       if let match = match(identifier) { return match }
     }
@@ -203,7 +203,7 @@ public struct StringCatalog: Sendable {
   /// ```
   ///
   /// - Parameter posixEnvironment: The process environment.
-  public static func preferredLanguages(posixEnvironment: [String: String]) -> [String] {
+  package static func preferredLanguages(posixEnvironment: [String: String]) -> [String] {
     var names: [String] = []
     // gettext: LC_ALL overrides everything but LANGUAGE, which is honoured unless the locale
     // is C.
@@ -244,7 +244,7 @@ public struct StringCatalog: Sendable {
   ///   - language: One of ``languages``, or any identifier (matched as in
   ///     ``language(preferring:)``).
   ///   - arguments: The arguments, in the order of the key's specifiers.
-  public func string(_ key: String, language: String, _ arguments: [Argument] = []) -> String {
+  package func string(_ key: String, language: String, _ arguments: [Argument] = []) -> String {
     let language = languages.contains(language) ? language : self.language(preferring: [language])
     switch storage {
     case .catalog(let entries):
@@ -397,13 +397,13 @@ public struct StringCatalog: Sendable {
 }
 
 /// Why a String Catalog could not be read.
-public enum StringCatalogError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum StringCatalogError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The bundle has neither `<table>.xcstrings` nor compiled `<table>.strings` tables.
   case missing(table: String, bundlePath: String)
   /// The file is not a String Catalog.
   case unreadable(reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .missing(let table, let bundlePath):
       "no string catalog \(table).xcstrings (nor compiled \(table).strings) in \(bundlePath)"

@@ -4,30 +4,36 @@
 /// Its instants count the time since the clock was wrapped, on the wrapped clock.
 ///
 /// ```swift
-/// let loader = AsyncLoader(clock: TestClock(), staleAfter: .seconds(60)) { try await api.countries() }
+/// let loader = AsyncLoader(clock: TestClock(), staleness: .after(.seconds(60))) { try await api.countries() }
 /// ```
-public struct LoaderClock: Clock, Sendable {
+@usableFromInline
+package struct LoaderClock: Clock, Sendable {
   /// An instant of a ``LoaderClock``: the time since the clock was wrapped.
-  public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+  @usableFromInline
+  package struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
     /// The time since the wrapped clock's reference instant.
-    public var offset: Duration
+    package var offset: Duration
 
     /// The instant `offset` after the wrapped clock's reference instant.
-    public init(offset: Duration) { self.offset = offset }
+    package init(offset: Duration) { self.offset = offset }
 
-    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    public func duration(to other: Instant) -> Duration { other.offset - offset }
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    public var description: String { "\(offset)" }
+    @usableFromInline package func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+    @usableFromInline package func duration(to other: Instant) -> Duration { other.offset - offset }
+    @usableFromInline package static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+    @usableFromInline package var description: String { "\(offset)" }
   }
 
   private let elapsed: @Sendable () -> Duration
   private let sleeper: @Sendable (Instant, Duration?) async throws -> Void
   /// The wrapped clock's minimum resolution.
-  public let minimumResolution: Duration
+  @usableFromInline package let minimumResolution: Duration
 
   /// Wraps `clock`.
-  public init<C: Clock<Duration>>(_ clock: C) {
+  package init<C: Clock<Duration>>(_ clock: C) {
     if let clock = clock as? LoaderClock {
       self = clock  // already wrapped: its instants keep their reference
       return
@@ -41,10 +47,12 @@ public struct LoaderClock: Clock, Sendable {
   }
 
   /// The current instant.
-  public var now: Instant { Instant(offset: elapsed()) }
+  @usableFromInline package var now: Instant { Instant(offset: elapsed()) }
 
   /// Suspends until `deadline`, or throws `CancellationError` when the task is cancelled.
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  @usableFromInline package func sleep(
+    until deadline: Instant, tolerance: Duration? = nil
+  ) async throws {
     try await sleeper(deadline, tolerance)
   }
 }

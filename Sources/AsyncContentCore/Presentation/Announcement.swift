@@ -30,7 +30,7 @@ import Foundation
 /// - **→ failed**: ``failed(message:)``; **→ reloadFailed**: ``reloadFailed(message:)`` (the
 ///   data stays); **→ loadMoreFailed**: ``loadMoreFailed(message:)``; **→
 ///   loadPreviousFailed**: ``loadPreviousFailed(message:)``.
-public enum Announcement: Hashable, Sendable {
+package enum Announcement: Hashable, Sendable {
   /// A load finished: the count of items when known ("25 items loaded").
   case loaded(count: Int?)
   /// A load-more appended `count` items and more remain.
@@ -67,7 +67,7 @@ public enum Announcement: Hashable, Sendable {
   ///     `Collection`'s count.
   ///   - message: The text of an error. By default ``DefaultStrings/message(for:)`` in the
   ///     development language; pass one in the user's language.
-  public init?<Phase: AsyncPhase>(
+  package init?<Phase: AsyncPhase>(
     from old: Phase, to new: Phase, hasMore: Bool? = nil, hasPrevious: Bool? = nil,
     isCancellation: Bool = false,
     count: (Phase.Value) -> Int? = { ($0 as? any Collection)?.count },
@@ -94,7 +94,7 @@ public enum Announcement: Hashable, Sendable {
   ///   - old: The phase before the change.
   ///   - new: The phase after it; its ``Snapshot/hasMore`` and ``Snapshot/isCancellation``
   ///     describe the change.
-  public init?(from old: Snapshot, to new: Snapshot) {
+  package init?(from old: Snapshot, to new: Snapshot) {
     guard old.kind != new.kind, !new.isCancellation else { return nil }
     switch new.kind {
     case .idle, .loading, .reloading, .retrying, .loadingMore, .loadingPrevious:
@@ -153,20 +153,20 @@ extension Announcement {
   ///   loader.phase, hasMore: loader.hasMore, isCancellation: loader.lastLoadWasCancelled,
   ///   message: strings.message(for:))
   /// ```
-  public struct Snapshot: Hashable, Sendable, CustomStringConvertible {
+  package struct Snapshot: Hashable, Sendable, CustomStringConvertible {
     /// The kind of the phase.
-    public var kind: PhaseKind
+    package var kind: PhaseKind
     /// How many items the phase shows, or `nil` when that means nothing.
-    public var count: Int?
+    package var count: Int?
     /// The message of the phase's error, or `nil` without one.
-    public var message: String?
+    package var message: String?
     /// For a paged list, whether another page exists; `nil` for a phase without paging.
-    public var hasMore: Bool?
+    package var hasMore: Bool?
     /// For a list that pages backwards, whether an earlier page exists; `nil` otherwise.
-    public var hasPrevious: Bool?
+    package var hasPrevious: Bool?
     /// Whether the phase was reached by cancelling a load (a cancelled reload returns to
     /// loaded with the value it had, and says nothing).
-    public var isCancellation: Bool
+    package var isCancellation: Bool
 
     /// Creates a snapshot.
     ///
@@ -177,7 +177,7 @@ extension Announcement {
     ///   - hasMore: Whether another page exists, for a paged list.
     ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards.
     ///   - isCancellation: Whether a cancellation led to the phase.
-    public init(
+    package init(
       kind: PhaseKind, count: Int? = nil, message: String? = nil, hasMore: Bool? = nil,
       hasPrevious: Bool? = nil, isCancellation: Bool = false
     ) {
@@ -200,7 +200,7 @@ extension Announcement {
     ///   - count: How many items a value holds; by default a `Collection`'s count.
     ///   - message: The text of an error; by default ``DefaultStrings/message(for:)`` in the
     ///     development language.
-    public init<Phase: AsyncPhase>(
+    package init<Phase: AsyncPhase>(
       _ phase: Phase, hasMore: Bool? = nil, hasPrevious: Bool? = nil,
       isCancellation: Bool = false,
       count: (Phase.Value) -> Int? = { ($0 as? any Collection)?.count },
@@ -225,7 +225,7 @@ extension Announcement {
     ///   - isCancellation: Whether a cancellation led to the phase.
     ///   - count: How many items a value holds; by default a `Collection`'s count.
     ///   - message: The text of an error.
-    public init<Value, Failure>(
+    package init<Value, Failure>(
       _ presentation: Presentation<Value, Failure>, kind: PhaseKind, isCancellation: Bool = false,
       count: (Value) -> Int? = { ($0 as? any Collection)?.count },
       message: (Failure) -> String
@@ -254,7 +254,7 @@ extension Announcement {
         hasPrevious: hasPrevious, isCancellation: isCancellation)
     }
 
-    public var description: String {
+    package var description: String {
       var parts = ["\(kind)"]
       if let count { parts.append("count: \(count)") }
       if let message { parts.append("message: \(message)") }

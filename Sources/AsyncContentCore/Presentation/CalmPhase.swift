@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 
 /// The phase a screen shows, calmed: a first load that lands quickly shows no progress at all,
 /// and progress that appears stays long enough to be seen.
@@ -23,10 +23,10 @@ public import Observation
 /// A reload, retry or load-more passes through at once, and so does a cancel. While nothing
 /// shows during the delay, ``phase`` is the idle phase: a renderer shows nothing there.
 @MainActor
-public final class CalmPhase<Phase: AsyncPhase>: Observable {
+package final class CalmPhase<Phase: AsyncPhase>: Observable {
   /// The phase to render: the source's phase, except that a quick first load's progress is
   /// left out and a slow one's progress is held for its minimum display.
-  public private(set) var phase: Phase {
+  package private(set) var phase: Phase {
     get {
       observation.access(self, keyPath: phaseKey)
       return storedPhase
@@ -36,13 +36,13 @@ public final class CalmPhase<Phase: AsyncPhase>: Observable {
     }
   }
   /// The latest phase given to ``update(to:)``. Not observed: render ``phase``.
-  public private(set) var source: Phase
+  package private(set) var source: Phase
   /// The delay and minimum display applied.
-  public let timing: ProgressTiming
+  package let timing: ProgressTiming
   /// The clock the delay and the minimum display run on.
-  public let clock: LoaderClock
+  package let clock: LoaderClock
   /// Where the anti-flicker rules stand; for diagnostics and tests.
-  public var state: ProgressTimingStateMachine.State { machine.state }
+  package var state: ProgressTimingStateMachine.State { machine.state }
 
   // Observation is written by hand, as in the loaders: for a generic class, `@Observable`
   // would form `\CalmPhase.phase` anew on every access.
@@ -66,7 +66,7 @@ public final class CalmPhase<Phase: AsyncPhase>: Observable {
   ///   - idle: The phase that shows nothing, shown while a first load is delayed.
   ///   - timing: The delay and minimum display; ``ProgressTiming/immediate`` turns them off.
   ///   - clock: The clock they run on; a `TestClock` in tests.
-  public init(
+  package init(
     _ phase: Phase, idle: Phase, timing: ProgressTiming = .default,
     clock: some Clock<Duration> = ContinuousClock()
   ) {
@@ -95,7 +95,7 @@ public final class CalmPhase<Phase: AsyncPhase>: Observable {
   /// Call it on every change of the source's phase, in order.
   ///
   /// - Parameter newPhase: The source's phase now.
-  public func update(to newPhase: Phase) {
+  package func update(to newPhase: Phase) {
     let old = source.kind
     source = newPhase
     perform(machine.phaseChanged(from: old, to: newPhase.kind, at: clock.now))
@@ -144,7 +144,7 @@ extension CalmPhase {
   ///   - phase: The source's phase now.
   ///   - timing: The delay and minimum display; ``ProgressTiming/immediate`` turns them off.
   ///   - clock: The clock they run on; a `TestClock` in tests.
-  public convenience init<Value, Failure>(
+  package convenience init<Value, Failure>(
     _ phase: LoadPhase<Value, Failure>, timing: ProgressTiming = .default,
     clock: some Clock<Duration> = ContinuousClock()
   ) where Phase == LoadPhase<Value, Failure> {
@@ -157,7 +157,7 @@ extension CalmPhase {
   ///   - phase: The source's phase now.
   ///   - timing: The delay and minimum display; ``ProgressTiming/immediate`` turns them off.
   ///   - clock: The clock they run on; a `TestClock` in tests.
-  public convenience init<Value, Failure>(
+  package convenience init<Value, Failure>(
     _ phase: PagedPhase<Value, Failure>, timing: ProgressTiming = .default,
     clock: some Clock<Duration> = ContinuousClock()
   ) where Phase == PagedPhase<Value, Failure> {

@@ -9,7 +9,7 @@
 /// let display = progress.display(for: loader.phase.kind)
 /// let presentation = loader.phase.presentation(progress: display)
 /// ```
-public enum ProgressDisplay: Hashable, Sendable, CustomStringConvertible {
+package enum ProgressDisplay: Hashable, Sendable, CustomStringConvertible {
   /// Show the source's phase as it is.
   case source
   /// A first load runs and has not outlasted its progress delay: show nothing at all, neither
@@ -23,7 +23,7 @@ public enum ProgressDisplay: Hashable, Sendable, CustomStringConvertible {
   /// What shows while the anti-flicker rules are in `state`.
   ///
   /// - Parameter state: Where a ``ProgressTimingStateMachine`` stands.
-  public init(_ state: ProgressTimingStateMachine.State) {
+  package init(_ state: ProgressTimingStateMachine.State) {
     switch state {
     case .passing, .showingProgress: self = .source
     case .delaying: self = .nothing
@@ -31,7 +31,7 @@ public enum ProgressDisplay: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .source: "source"
     case .nothing: "nothing"
@@ -60,7 +60,7 @@ extension AsyncPhase {
   ///     the presentation of a first load, with blocking progress or the placeholder
   ///     (``ProgressDisplay/progress``).
   /// - Returns: The presentation to render.
-  public func presentation(
+  package func presentation(
     hasMore: Bool? = nil,
     hasPrevious: Bool? = nil,
     placeholder: Value? = nil,
@@ -92,7 +92,7 @@ extension Presentation {
   ///   - display: What the anti-flicker rules show.
   ///   - placeholder: The value a first load shows redacted, if any.
   /// - Returns: The presentation to render.
-  public func calmed(_ display: ProgressDisplay, placeholder: Value?) -> Presentation {
+  package func calmed(_ display: ProgressDisplay, placeholder: Value?) -> Presentation {
     switch display {
     case .source:
       self

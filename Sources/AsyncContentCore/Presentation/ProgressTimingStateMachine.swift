@@ -26,12 +26,12 @@
 ///   the owner keeps showing progress and shows the source's phase when woken.
 /// - A **cancel** (the source returns to idle) shows the source at once, in every state: the
 ///   person asked for it, and a spinner that outlives its cancel looks like the cancel failed.
-public struct ProgressTimingStateMachine: Hashable, Sendable {
+package struct ProgressTimingStateMachine: Hashable, Sendable {
   /// An instant on the owner's clock.
-  public typealias Instant = LoaderClock.Instant
+  package typealias Instant = LoaderClock.Instant
 
   /// Where the machine is.
-  public enum State: Hashable, Sendable {
+  package enum State: Hashable, Sendable {
     /// The screen shows the source's phase as it is.
     case passing
     /// A first load runs and nothing shows; progress appears at `deadline` if the load still
@@ -45,7 +45,7 @@ public struct ProgressTimingStateMachine: Hashable, Sendable {
   }
 
   /// What the owner does after an event.
-  public enum Action: Hashable, Sendable {
+  package enum Action: Hashable, Sendable {
     /// Show the source's phase now, and cancel any wake-up: nothing is delayed or held.
     case showSource
     /// Show nothing (the idle phase: no spinner, no placeholder) and call
@@ -59,9 +59,9 @@ public struct ProgressTimingStateMachine: Hashable, Sendable {
   }
 
   /// The timing the machine applies.
-  public let timing: ProgressTiming
+  package let timing: ProgressTiming
   /// Where the machine is.
-  public private(set) var state: State = .passing
+  package private(set) var state: State = .passing
 
   /// Creates a machine.
   ///
@@ -69,7 +69,7 @@ public struct ProgressTimingStateMachine: Hashable, Sendable {
   ///   - timing: The delay and minimum display to apply.
   ///   - state: Where the machine starts; ``State/passing`` unless a first load already shows
   ///     progress when its owner is created.
-  public init(timing: ProgressTiming, state: State = .passing) {
+  package init(timing: ProgressTiming, state: State = .passing) {
     self.timing = timing
     self.state = state
   }
@@ -90,7 +90,7 @@ public struct ProgressTimingStateMachine: Hashable, Sendable {
   ///   - now: The current instant.
   /// - Returns: What to show.
   @discardableResult
-  public mutating func phaseChanged(
+  package mutating func phaseChanged(
     from old: PhaseKind, to new: PhaseKind, at now: Instant
   )
     -> Action
@@ -116,7 +116,7 @@ public struct ProgressTimingStateMachine: Hashable, Sendable {
   ///     the delay and the minimum display apply to.
   /// - Returns: What to show.
   @discardableResult
-  public mutating func loadStarted(at now: Instant, hasVisibleContent: Bool) -> Action {
+  package mutating func loadStarted(at now: Instant, hasVisibleContent: Bool) -> Action {
     switch state {
     case .passing:
       if hasVisibleContent { return .showSource }
@@ -145,7 +145,7 @@ public struct ProgressTimingStateMachine: Hashable, Sendable {
   /// - Parameter now: The current instant.
   /// - Returns: What to show.
   @discardableResult
-  public mutating func loadFinished(at now: Instant) -> Action {
+  package mutating func loadFinished(at now: Instant) -> Action {
     switch state {
     case .passing:
       return .showSource
@@ -170,7 +170,7 @@ public struct ProgressTimingStateMachine: Hashable, Sendable {
   ///
   /// - Returns: ``Action/showSource``: a cancel shows at once, in every state.
   @discardableResult
-  public mutating func cancelled() -> Action {
+  package mutating func cancelled() -> Action {
     state = .passing
     return .showSource
   }
@@ -181,7 +181,7 @@ public struct ProgressTimingStateMachine: Hashable, Sendable {
   /// - Returns: ``Action/showSource`` unless a first load is delayed or its result held, which
   ///   keeps what shows.
   @discardableResult
-  public mutating func sourceChanged() -> Action {
+  package mutating func sourceChanged() -> Action {
     switch state {
     case .passing, .showingProgress: .showSource
     case .delaying, .holdingProgress: .none
@@ -196,7 +196,7 @@ public struct ProgressTimingStateMachine: Hashable, Sendable {
   /// - Parameter now: The current instant.
   /// - Returns: What to show.
   @discardableResult
-  public mutating func deadlineReached(at now: Instant) -> Action {
+  package mutating func deadlineReached(at now: Instant) -> Action {
     switch state {
     case .passing, .showingProgress:
       return .none

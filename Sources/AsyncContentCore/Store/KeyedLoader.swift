@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 
 /// A screen's view of a ``LoaderStore`` for a key that changes: it observes the current key, and
 /// can keep showing the previous key's value, flagged as a placeholder, until the new key's
@@ -28,12 +28,12 @@ public import Observation
 ///   which ends the observation and leaves the load running. `AsyncView(key)` does this.
 @MainActor
 @Observable
-public final class KeyedLoader<Key: LoaderKey> {
+package final class KeyedLoader<Key: LoaderKey> {
   /// The store the loaders come from.
-  public let store: LoaderStore
+  package let store: LoaderStore
   /// Whether the previous key's value stays on screen, as a placeholder, until the new key's
   /// first value lands.
-  public let keepsPreviousValue: Bool
+  package let keepsPreviousValue: Bool
 
   /// The current key and its observation.
   private var selection = KeyObservation<Key, AsyncLoader<Key.Value>>()
@@ -41,9 +41,9 @@ public final class KeyedLoader<Key: LoaderKey> {
   private var placeholder: Key.Value?
 
   /// The current key; `nil` before the first ``select(_:)``.
-  public var key: Key? { selection.key }
+  package var key: Key? { selection.key }
   /// The current key's loader; `nil` before the first ``select(_:)``.
-  public var loader: AsyncLoader<Key.Value>? { selection.loader }
+  package var loader: AsyncLoader<Key.Value>? { selection.loader }
 
   /// Creates a view of `store` that observes nothing yet.
   ///
@@ -51,7 +51,7 @@ public final class KeyedLoader<Key: LoaderKey> {
   ///   - store: The store.
   ///   - keepsPreviousValue: Whether the previous key's value stays on screen until the new
   ///     key's first value lands.
-  public init(store: LoaderStore, keepsPreviousValue: Bool = false) {
+  package init(store: LoaderStore, keepsPreviousValue: Bool = false) {
     self.store = store
     self.keepsPreviousValue = keepsPreviousValue
   }
@@ -61,7 +61,7 @@ public final class KeyedLoader<Key: LoaderKey> {
   /// nobody else observes it.
   ///
   /// - Parameter key: The key the screen shows.
-  public func select(_ key: Key) {
+  package func select(_ key: Key) {
     let previousValue = phase.value
     let store = store
     let changed = selection.select(key, in: store) { key in
@@ -73,18 +73,18 @@ public final class KeyedLoader<Key: LoaderKey> {
 
   /// Ends the observation of the current key, when the view disappears: the loader and the
   /// value stay, and the running load goes on.
-  public func stop() {
+  package func stop() {
     selection.stop()
   }
 
   /// Whether the value on screen is the previous key's, kept while the current key has none.
-  public var isPlaceholder: Bool {
+  package var isPlaceholder: Bool {
     placeholder != nil && loader?.phase.value == nil
   }
 
   /// The phase to show: the current key's loader's phase, or, while it has no value, that
   /// phase with the previous key's value kept as a placeholder.
-  public var phase: LoadPhase<Key.Value, any Error> {
+  package var phase: LoadPhase<Key.Value, any Error> {
     guard let loader else { return .idle }
     let phase = loader.phase
     guard phase.value == nil, let placeholder else { return phase }
@@ -96,7 +96,7 @@ public final class KeyedLoader<Key: LoaderKey> {
   }
 
   /// The value on screen: the current key's, or the placeholder.
-  public var value: Key.Value? { phase.value }
+  package var value: Key.Value? { phase.value }
 
   deinit {
     // A screen that goes away without `stop()` ends its observation all the same. The deinit

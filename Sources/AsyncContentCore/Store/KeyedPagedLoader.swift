@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 
 /// A screen's view of a ``LoaderStore`` for a paged key that changes: it observes the current
 /// key's ``PagedLoader`` while the screen is on screen, as ``KeyedLoader`` does for a value.
@@ -24,22 +24,22 @@ public import Observation
 ///   which ends the observation and leaves the load running. `PagingList(key)` does this.
 @MainActor
 @Observable
-public final class KeyedPagedLoader<Key: PagedLoaderKey> {
+package final class KeyedPagedLoader<Key: PagedLoaderKey> {
   /// The store the loaders come from.
-  public let store: LoaderStore
+  package let store: LoaderStore
 
   /// The current key and its observation.
   private var selection = KeyObservation<Key, PagedLoader<Key.Item, Key.Cursor>>()
 
   /// The current key; `nil` before the first ``select(_:)``.
-  public var key: Key? { selection.key }
+  package var key: Key? { selection.key }
   /// The current key's loader; `nil` before the first ``select(_:)``.
-  public var loader: PagedLoader<Key.Item, Key.Cursor>? { selection.loader }
+  package var loader: PagedLoader<Key.Item, Key.Cursor>? { selection.loader }
 
   /// Creates a view of `store` that observes nothing yet.
   ///
   /// - Parameter store: The store.
-  public init(store: LoaderStore) {
+  package init(store: LoaderStore) {
     self.store = store
   }
 
@@ -48,7 +48,7 @@ public final class KeyedPagedLoader<Key: PagedLoaderKey> {
   /// nobody else observes it.
   ///
   /// - Parameter key: The key the screen shows.
-  public func select(_ key: Key) {
+  package func select(_ key: Key) {
     let store = store
     _ = selection.select(key, in: store) { key in
       let subscription = store.observe(key)
@@ -58,7 +58,7 @@ public final class KeyedPagedLoader<Key: PagedLoaderKey> {
 
   /// Ends the observation of the current key, when the list disappears: the loader and its
   /// pages stay, and the running load goes on.
-  public func stop() {
+  package func stop() {
     selection.stop()
   }
 

@@ -5,9 +5,19 @@
 /// or ``PagedLoaderKey`` for one whose loader is a ``PagedLoader``. Predicates of
 /// ``LoaderStore/invalidate(where:)`` receive keys of both kinds as `any StoreKey`.
 public protocol StoreKey: Hashable, Sendable {
-  /// How old the key's value may grow before an observer that appears reloads it; `nil` uses
-  /// the store's ``LoaderStore/staleAfter``.
-  var staleAfter: Duration? { get }
+  /// How old the key's value may grow before an observer that appears reloads it:
+  /// ``Staleness/storeDefault`` (the default) uses the store's ``LoaderStore/staleness``,
+  /// ``Staleness/never`` keeps it fresh whatever the store says.
+  ///
+  /// ```swift
+  /// struct CountriesKey: LoaderKey {
+  ///   var staleness: Staleness { .after(.seconds(60)) }  // the list changes rarely
+  ///   func fetch(using api: any CountriesAPI) async throws -> [Country] {
+  ///     try await api.countries()
+  ///   }
+  /// }
+  /// ```
+  var staleness: Staleness { get }
 
   /// How long the key's entry stays in the store after its last observer left; `nil` uses the
   /// store's ``LoaderStore/gcAfter``.
@@ -23,15 +33,17 @@ public protocol StoreKey: Hashable, Sendable {
   /// ```swift
   /// struct ScoreboardKey: LoaderKey {
   ///   var refetchesOn: Set<RefetchEvent> { [.networkAvailable] }  // not on every app switch
-  ///   func fetch() async throws -> Scoreboard { try await API.shared.scoreboard() }
+  ///   func fetch(using api: any ScoresAPI) async throws -> Scoreboard {
+  ///     try await api.scoreboard()
+  ///   }
   /// }
   /// ```
   var refetchesOn: Set<RefetchEvent> { get }
 }
 
 extension StoreKey {
-  /// The store's ``LoaderStore/staleAfter``.
-  public var staleAfter: Duration? { nil }
+  /// The store's ``LoaderStore/staleness``.
+  public var staleness: Staleness { .storeDefault }
 
   /// The store's ``LoaderStore/gcAfter``.
   public var gcAfter: Duration? { nil }
@@ -40,39 +52,53 @@ extension StoreKey {
   public var refetchesOn: Set<RefetchEvent> { Set(RefetchEvent.allCases) }
 }
 
-/// A key of a ``LoaderStore``: a value that names one piece of data and knows how to fetch it.
+/// A key of a ``LoaderStore``: a value that names one piece of data and knows how to fetch it
+/// with the API client the store gives it.
 ///
-/// Write one type per kind of data, with the fields that tell one piece from another. The same
-/// key gives the same loader, whichever view asks, so two screens that show the same country
-/// share one request and one phase.
+/// Write one type per kind of data, with the fields that tell one piece from another, and let
+/// Swift synthesize `Hashable`. The same key gives the same loader, whichever view asks, so two
+/// screens that show the same country share one request and one phase.
+///
+/// The key holds no API client: its ``fetch(using:)`` receives one of type ``Client``, which
+/// the store resolves when the fetch runs among the clients given to
+/// ``LoaderStore/init(clock:staleness:gcAfter:maxEntries:retry:clients:)``. A test swaps the
+/// client by making its own store with a fake, and keeps the key.
 ///
 /// ```swift
 /// struct CountryKey: LoaderKey {
 ///   let code: String
 ///
-///   func fetch() async throws -> Country {
-///     try await API.shared.country(code: code)
+///   func fetch(using api: any CountriesAPI) async throws -> Country {
+///     try await api.country(code: code)
 ///   }
 /// }
 ///
+/// let store = LoaderStore(clients: LiveCountriesAPI())
 /// let loader = store.loader(for: CountryKey(code: "AT"))
 /// ```
 ///
-/// A key may set its own ``StoreKey/staleAfter`` and ``StoreKey/gcAfter``; `nil` (the default)
-/// leaves them to the store.
+/// A key that needs no client leaves ``Client`` as `Void`, which every store has:
 ///
 /// ```swift
-/// struct CountriesKey: LoaderKey {
-///   var staleAfter: Duration? { .seconds(60) }  // the list changes rarely
-///   func fetch() async throws -> [Country] { try await API.shared.countries() }
+/// struct ServerTimeKey: LoaderKey {
+///   func fetch(using _: Void) async throws -> Date { try await TimeServer.now() }
 /// }
 /// ```
+///
+/// A key may set its own ``StoreKey/staleness`` and ``StoreKey/gcAfter``; the defaults leave
+/// them to the store.
 public protocol LoaderKey: StoreKey {
   /// The type of the value the key fetches.
   associatedtype Value: Sendable
+  /// The type of the API client the fetch uses: a protocol (`any CountriesAPI`) that live and
+  /// fake clients adopt, or a concrete type. `Void`, the default, needs no client.
+  associatedtype Client: Sendable = Void
 
-  /// Fetches the value; the store's loader for the key runs it, off the main actor.
-  func fetch() async throws -> Value
+  /// Fetches the value with `client`; the store's loader for the key runs it, off the main
+  /// actor.
+  ///
+  /// - Parameter client: The first client given to the store that is a ``Client``.
+  func fetch(using client: Client) async throws -> Value
 }
 
 /// A key of a ``LoaderStore`` whose loader is a ``PagedLoader``: a list that loads page by page,
@@ -82,23 +108,31 @@ public protocol LoaderKey: StoreKey {
 /// struct CountryFeedKey: PagedLoaderKey {
 ///   let region: String
 ///
-///   func fetchPage(at cursor: Int?) async throws -> Page<Country, Int> {
-///     try await API.shared.countries(region: region, after: cursor)
+///   func fetchPage(at cursor: Int?, using api: any CountriesAPI) async throws -> Page<Country, Int> {
+///     try await api.countries(region: region, after: cursor)
 ///   }
 /// }
 ///
 /// let feed = store.pagedLoader(for: CountryFeedKey(region: "Europe"))
 /// ```
 ///
-/// Invalidating a paged key reloads it from the first page, as pull-to-refresh does.
+/// The client comes from the store, as for a ``LoaderKey``. Invalidating a paged key reloads
+/// it from the first page, as pull-to-refresh does.
 public protocol PagedLoaderKey: StoreKey {
   /// The type of the list's items.
   associatedtype Item: Identifiable & Sendable where Item.ID: Sendable
   /// The type of the cursor that names a page.
   associatedtype Cursor: Sendable
+  /// The type of the API client the fetch uses; `Void`, the default, needs no client.
+  associatedtype Client: Sendable = Void
 
-  /// Fetches the page at `cursor`, `nil` for the first page; it runs off the main actor.
-  func fetchPage(at cursor: Cursor?) async throws -> Page<Item, Cursor>
+  /// Fetches the page at `cursor`, `nil` for the first page, with `client`; it runs off the
+  /// main actor.
+  ///
+  /// - Parameters:
+  ///   - cursor: The page's cursor; `nil` for the first page.
+  ///   - client: The first client given to the store that is a ``Client``.
+  func fetchPage(at cursor: Cursor?, using client: Client) async throws -> Page<Item, Cursor>
 
   /// How many pages stay loaded at most, as ``PagedLoader``'s `maxPages`; `nil` (the default)
   /// keeps every page.
@@ -108,4 +142,23 @@ public protocol PagedLoaderKey: StoreKey {
 extension PagedLoaderKey {
   /// Every page stays loaded.
   public var maxPages: Int? { nil }
+}
+
+/// The API clients of a ``LoaderStore``, which its keys' fetches receive.
+///
+/// It is immutable after the store's initializer and holds only `Sendable` values, so the
+/// loaders read it off the main actor.
+struct StoreClients: Sendable {
+  let clients: [any Sendable]
+
+  /// The client a key of type `Key` fetches with: `Void` is always there; otherwise the first
+  /// client that is a `Client`, or the typed error that says how to register one.
+  func resolve<Client: Sendable, Key>(_: Client.Type, for _: Key.Type) throws -> Client {
+    if let void = () as? Client { return void }
+    for client in clients {
+      if let client = client as? Client { return client }
+    }
+    throw AsyncLoaderError.missingClient(
+      client: String(reflecting: Client.self), key: String(reflecting: Key.self))
+  }
 }

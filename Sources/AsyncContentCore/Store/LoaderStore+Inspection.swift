@@ -1,20 +1,20 @@
 /// One live entry of a ``LoaderStore``, as its inspector shows it.
-public struct StoreEntrySnapshot: Identifiable, Sendable {
+package struct StoreEntrySnapshot: Identifiable, Sendable {
   /// The entry's key, which ``LoaderStore/invalidate(_:)`` and ``LoaderStore/reset(_:)`` take
   /// as they take any key.
-  public let key: any StoreKey
+  package let key: any StoreKey
   /// The key as text, as `String(describing:)` writes it; it orders the inspector's rows.
-  public let id: String
+  package let id: String
   /// The phase's kind.
-  public let kind: PhaseKind
+  package let kind: PhaseKind
   /// How old the value is; `nil` when there is none.
-  public let age: Duration?
+  package let age: Duration?
   /// Whether the next observer that appears reloads the value.
-  public let isStale: Bool
+  package let isStale: Bool
   /// How many observers the entry has; an observed entry is never evicted.
-  public let observers: Int
+  package let observers: Int
   /// How many attempts failed since the last success.
-  public let failureCount: Int
+  package let failureCount: Int
 }
 
 extension LoaderStore {
@@ -29,7 +29,7 @@ extension LoaderStore {
   ///   print(entry.id, entry.kind, entry.observers)
   /// }
   /// ```
-  public func snapshot() -> [StoreEntrySnapshot] {
+  package func snapshot() -> [StoreEntrySnapshot] {
     _ = count
     _ = observerChanges
     let now = clock.now
@@ -51,12 +51,10 @@ extension LoaderStore {
   /// observed: the inspector's Reset, which shows the key's first load as a new screen sees it.
   ///
   /// ```swift
-  /// for entry in store.snapshot() where entry.failureCount > 0 {
-  ///   store.reset(entry.key)
-  /// }
+  /// store.reset(CountryKey(code: "AT"))
   /// ```
   ///
-  /// - Parameter key: The key; an `any StoreKey`, as ``StoreEntrySnapshot/key`` gives it, opens.
+  /// - Parameter key: The key; an `any StoreKey` opens.
   public func reset(_ key: some StoreKey) {
     guard let entry = liveEntry(for: key) else { return }
     entry.edits.removeAll()

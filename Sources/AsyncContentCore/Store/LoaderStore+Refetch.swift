@@ -135,7 +135,7 @@ extension LoaderStore {
   /// (``StoreKey/refetchesOn``) and has nothing current, unless the store handled the same
   /// event less than `minimumInterval` ago.
   ///
-  /// An entry has nothing current when its value is stale (the loader's ``LoaderBase/isStale``),
+  /// An entry has nothing current when its value is stale (the loader's ``AsyncLoader/isStale``),
   /// when its last load failed, or when it has no value; it reloads with its value on screen,
   /// as a new observer would reload it. An entry whose load runs is joined, never superseded,
   /// so an event that follows another at once starts no second request. An entry nobody

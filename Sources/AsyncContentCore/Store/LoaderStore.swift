@@ -8,7 +8,7 @@ public import Observation
 /// phase, and a view that comes back shows the cached value at once.
 ///
 /// ```swift
-/// let store = LoaderStore(staleAfter: .seconds(30))
+/// let store = LoaderStore(staleness: .after(.seconds(30)), clients: LiveCountriesAPI())
 ///
 /// // A screen appears: it observes its key while it is on screen.
 /// let subscription = store.observe(CountryKey(code: "AT"))
@@ -19,9 +19,12 @@ public import Observation
 ///
 /// - **Deduplication.** ``loader(for:)`` returns the same loader for equal keys, and the loader
 ///   joins concurrent triggers, so every view of a key shares one request.
+/// - **API clients.** A key's fetch receives its ``LoaderKey/Client`` from the clients given to
+///   the initializer, resolved when the fetch runs: a test makes a store with a fake client
+///   and keeps the app's keys.
 /// - **Stale-while-revalidate.** When an observer appears (`observe(_:)`), the loader loads if
 ///   it has nothing current: no value, a failure, or a value older than the key's
-///   ``StoreKey/staleAfter`` (the store's ``staleAfter`` by default). A stale value stays on
+///   ``StoreKey/staleness`` (the store's ``staleness`` by default). A stale value stays on
 ///   screen while it reloads: the phase is `reloading` with the old value.
 /// - **Garbage collection.** An entry with no observer is evicted ``gcAfter`` after its last
 ///   observer left (or after it was created, if nobody observed it), on the store's ``clock``.
@@ -42,13 +45,14 @@ public import Observation
 @Observable
 public final class LoaderStore {
   /// The clock for garbage collection, and for the loaders' staleness and retry waits.
-  public let clock: LoaderClock
-  /// How old a value may grow before an observer that appears reloads it, for keys that do not
-  /// set their own ``StoreKey/staleAfter``; `nil` never goes stale.
+  package let clock: LoaderClock
+  /// How old a value may grow before an observer that appears reloads it, for keys whose
+  /// ``StoreKey/staleness`` is ``Staleness/storeDefault``.
   ///
-  /// The default, `.zero`, is TanStack Query's `staleTime` of 0: every observer that appears
-  /// shows the cached value and revalidates it in the background.
-  public let staleAfter: Duration?
+  /// The default, `.after(.zero)`, is TanStack Query's `staleTime` of 0: every observer that
+  /// appears shows the cached value and revalidates it in the background. A store given
+  /// ``Staleness/storeDefault`` holds `.after(.zero)`.
+  public let staleness: Staleness
   /// How long an entry without observers stays, for keys that do not set their own
   /// ``StoreKey/gcAfter``.
   public let gcAfter: Duration
@@ -57,6 +61,9 @@ public final class LoaderStore {
   public let maxEntries: Int
   /// How the store's loaders retry failed fetches.
   public let retryPolicy: RetryPolicy
+
+  /// The API clients the keys' fetches receive.
+  @ObservationIgnored let clients: StoreClients
 
   /// How many entries the store holds. It is observed; the lookups of loaders are not, so a
   /// view that asks for a loader does not render again when another key's entry comes or goes.
@@ -87,25 +94,40 @@ public final class LoaderStore {
   ///
   /// - Parameters:
   ///   - clock: The clock for garbage collection, staleness and retry waits.
-  ///   - staleAfter: How old a value may grow before an observer that appears reloads it;
-  ///     `.zero` (the default) revalidates on every new observer, `nil` never.
+  ///   - staleness: How old a value may grow before an observer that appears reloads it, for
+  ///     keys that leave it to the store; `.after(.zero)` (the default) revalidates on every new
+  ///     observer, ``Staleness/never`` only after an invalidation.
   ///   - gcAfter: How long an entry without observers stays; five minutes by default.
   ///   - maxEntries: How many entries the store keeps before it evicts the least recently used
   ///     entries without observers.
   ///   - retry: How the store's loaders retry failed fetches; none by default.
+  ///   - clients: The API clients the keys' fetches receive. A key whose ``LoaderKey/Client``
+  ///     is `any CountriesAPI` gets the first client that is one; `Void` needs none. A fetch
+  ///     whose client is missing fails with ``AsyncLoaderError/missingClient(client:key:)``.
   ///
   /// The initializer is nonisolated, so an app-wide store can be a `static let` and an
   /// environment default.
+  ///
+  /// ```swift
+  /// extension LoaderStore {
+  ///   static let countries = LoaderStore(clients: LiveCountriesAPI())
+  /// }
+  ///
+  /// // In a test: the same keys, another client.
+  /// let store = LoaderStore(clock: TestClock(), clients: FakeCountriesAPI())
+  /// ```
   public nonisolated init(
     clock: some Clock<Duration> = ContinuousClock(),
-    staleAfter: Duration? = .zero,
+    staleness: Staleness = .after(.zero),
     gcAfter: Duration = .seconds(300),
     maxEntries: Int = 500,
-    retry: RetryPolicy = .none
+    retry: RetryPolicy = .none,
+    clients: any Sendable...
   ) {
     precondition(maxEntries >= 0, "LoaderStore.maxEntries must not be negative, got \(maxEntries)")
     self.clock = LoaderClock(clock)
-    self.staleAfter = staleAfter
+    self.staleness = staleness == .storeDefault ? .after(.zero) : staleness
+    self.clients = StoreClients(clients: clients)
     self.gcAfter = gcAfter
     self.maxEntries = maxEntries
     self.retryPolicy = retry
@@ -118,9 +140,8 @@ public final class LoaderStore {
   /// a model that both use it share its entries:
   ///
   /// ```swift
-  /// let rename = Mutation<Rename, Country>(store: .shared) { rename in
-  ///   try await api.rename(rename.id, to: rename.name)
-  /// }
+  /// let store = LoaderStore.shared
+  /// store.invalidate(CountriesKey())
   /// ```
   ///
   /// Tests make a store of their own, with a `TestClock`, rather than sharing this one.
@@ -220,9 +241,9 @@ public final class LoaderStore {
   ///
   /// - Parameter key: The key.
   /// - Returns: The subscription, which gives the key's loader.
-  public func observe<Key: LoaderKey>(_ key: Key) -> LoaderSubscription<Key.Value> {
+  public func observe<Key: LoaderKey>(_ key: Key) -> StoreSubscription<AsyncLoader<Key.Value>> {
     let observation = observe(entry(for: key, observing: true))
-    return LoaderSubscription(observation, loader: loader(of: observation.entry, as: Key.self))
+    return StoreSubscription(observation, loader: loader(of: observation.entry, as: Key.self))
   }
 
   /// Says that a view shows the paged list of `key` until the subscription is cancelled, as
@@ -239,11 +260,9 @@ public final class LoaderStore {
   /// - Returns: The subscription, which gives the key's loader.
   public func observe<Key: PagedLoaderKey>(
     _ key: Key
-  ) -> PagedLoaderSubscription<
-    Key.Item, Key.Cursor
-  > {
+  ) -> StoreSubscription<PagedLoader<Key.Item, Key.Cursor>> {
     let observation = observe(entry(for: key, observing: true))
-    return PagedLoaderSubscription(
+    return StoreSubscription(
       observation, loader: pagedLoader(of: observation.entry, as: Key.self))
   }
 
@@ -275,21 +294,31 @@ public final class LoaderStore {
   ///   - key: The key.
   ///   - observing: Whether an observer comes at once, so a new entry needs no collection.
   func entry<Key: LoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
-    entry(for: key, observing: observing) {
-      AsyncLoader<Key.Value>(
-        clock: clock, retry: retryPolicy, staleAfter: key.staleAfter ?? staleAfter
-      ) { try await key.fetch() }
+    let clients = clients
+    return entry(for: key, observing: observing) {
+      AsyncLoader<Key.Value>(clock: clock, retry: retryPolicy, staleness: staleness(of: key)) {
+        // Resolved when the fetch runs, off the main actor: the clients never change.
+        try await key.fetch(using: clients.resolve(Key.Client.self, for: Key.self))
+      }
     }
   }
 
   /// The entry of a paged `key`, created if there is none, and counted as used.
   func entry<Key: PagedLoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
-    entry(for: key, observing: observing) {
+    let clients = clients
+    return entry(for: key, observing: observing) {
       PagedLoader<Key.Item, Key.Cursor>(
-        clock: clock, retry: retryPolicy, staleAfter: key.staleAfter ?? staleAfter,
-        maxPages: key.maxPages
-      ) { cursor in try await key.fetchPage(at: cursor) }
+        clock: clock, retry: retryPolicy, staleness: staleness(of: key), maxPages: key.maxPages
+      ) { cursor in
+        try await key.fetchPage(at: cursor, using: clients.resolve(Key.Client.self, for: Key.self))
+      }
     }
+  }
+
+  /// The staleness of `key`'s loader: the key's ``StoreKey/staleness``, with the store's for
+  /// ``Staleness/storeDefault``.
+  private func staleness(of key: some StoreKey) -> Staleness {
+    key.staleness == .storeDefault ? staleness : key.staleness
   }
 
   /// The entry of `key`, created with a loader from `makeLoader` if there is none.

@@ -1,48 +1,60 @@
 public import Observation
 
-/// A change sent to a server, with an optimistic update of the cached values of a
-/// ``LoaderStore``, rolled back if the change fails or is cancelled, and the keys to refresh
-/// when it succeeds.
+/// A change sent to a server, run in the ``LoaderStore`` you give it: an optimistic update of
+/// the store's cached values, rolled back if the change fails or is cancelled; the server's
+/// answer written back into the cache; and the keys to refresh when it succeeds.
 ///
 /// ```swift
 /// let rename = Mutation<Rename, Country>(
-///   store: store,
 ///   optimistic: { store, rename in
 ///     store.updateValue(for: CountryKey(code: rename.code)) { $0.name = rename.name }
 ///   },
-///   invalidates: { rename, _ in [CountryKey(code: rename.code), CountriesKey()] }
+///   writeBack: { store, rename, country in
+///     store.setValue(country, for: CountryKey(code: rename.code))
+///   },
+///   invalidates: { _, _ in [CountriesKey()] }
 /// ) { rename in
 ///   try await api.rename(rename.code, to: rename.name)
 /// }
 ///
-/// await rename.run(Rename(code: "AT", name: "Österreich"))
+/// let country = try await rename.run(Rename(code: "AT", name: "Österreich"), in: store)
 /// ```
 ///
-/// - **One run at a time.** ``run(_:ifRunning:)`` while a run is in progress joins it or
-///   returns at once, as ``ConcurrentRun`` says; ``start(_:)`` never waits.
+/// - **The store of the run.** The mutation holds no store: each ``run(_:in:)`` and
+///   ``start(_:in:)`` names the store it edits, writes back to and invalidates. A
+///   `MutationButton` uses the store of its environment, the one its screen's views read.
+/// - **Serial runs, in call order.** A run asked for while another runs waits for its turn,
+///   then sends its own input; its optimistic update applies when its turn comes, on top of
+///   what the runs before it left. ``isRunning`` holds while a run runs or waits.
 /// - **Optimistic updates.** `optimistic` edits cached values with
 ///   ``LoaderStore/setValue(_:for:)`` or ``LoaderStore/updateValue(for:_:)`` before the request
 ///   goes out; every view of those keys shows the edit at once.
+/// - **Success.** The optimistic edits are kept, then `writeBack` writes the server's answer
+///   (a plain write, never rolled back: it is what the server stored), then the keys
+///   `invalidates` returns are invalidated (``LoaderStore/invalidate(_:)``): observed ones
+///   reload, superseding any load in flight. ``run(_:in:)`` returns the answer.
 /// - **Rollback.** When the request fails or is cancelled, each edit is rolled back, but only
-///   where the entry still shows it: an edit after which a value landed (a load, or a plain
-///   ``LoaderStore/setValue(_:for:)``) restores nothing, so a rollback never clobbers a newer
-///   value. Where two mutations edited one key, the older edit's rollback leaves the newer edit
-///   on screen, and the newer edit, if it is rolled back too, restores what the older one found.
-///   A restored value is marked stale, so its next observer revalidates it.
-/// - **Success.** The edits stay, and the keys `invalidates` returns are invalidated
-///   (``LoaderStore/invalidate(_:)``): observed ones reload, superseding any load in flight.
-/// - **Cancellation is not a failure.** ``cancel()``, or an operation that throws
-///   `CancellationError` or `URLError.cancelled`, rolls the edits back and returns the phase to
-///   where it was before the run.
-/// - **A run outlives its caller.** Cancelling the task that awaits ``run(_:ifRunning:)`` stops
-///   only the waiting, and releasing the mutation does not cancel a run: a save finishes, rolls
-///   back or invalidates even when its screen went away. Only ``cancel()`` stops it.
+///   where the entry still shows it: an edit after which a value landed (a load, a write-back,
+///   or a plain ``LoaderStore/setValue(_:for:)``) restores nothing, so a rollback never
+///   clobbers a newer value. Where two mutations edited one key, the older edit's rollback
+///   leaves the newer edit on screen, and the newer edit, if it is rolled back too, restores
+///   what the older one found. A restored value is marked stale, so its next observer
+///   revalidates it. ``run(_:in:)`` throws the request's error.
+/// - **Cancellation is not a failure.** ``cancel()`` cancels the running run and every waiting
+///   one: their callers throw `CancellationError`, the running run's edits are rolled back, and
+///   the phase returns to where it was before that run. An operation that throws
+///   `CancellationError` or `URLError.cancelled` is rolled back the same way.
+/// - **A run outlives its caller.** Cancelling the task that awaits ``run(_:in:)`` makes that
+///   call throw `CancellationError` at once; the run goes on, and releasing the mutation does
+///   not stop it either: a save finishes, rolls back or writes back even when its screen went
+///   away. Only ``cancel()`` stops it.
 @MainActor
-public final class Mutation<Input: Sendable, Output: Sendable>: Observable, WaitingCallers {
+public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   /// The request: sends `Input` and returns the server's answer, run off the main actor.
   public typealias Operation = @Sendable (Input) async throws -> Output
 
-  /// The phase of the mutation. It is observed.
+  /// The phase of the mutation: `running` while a run runs or waits, then how the last run
+  /// ended. It is observed.
   public private(set) var phase: MutationPhase<Output> {
     get {
       _ = changes.count  // registers the access
@@ -54,134 +66,220 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable, Wait
     }
   }
 
-  /// The store whose values the optimistic update edits and whose keys a success invalidates.
-  public let store: LoaderStore
   private let operation: Operation
   private let optimistic: (@MainActor (LoaderStore, Input) -> Void)?
+  private let writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)?
   private let invalidates: @MainActor (Input, Output) -> [any StoreKey]
 
   /// The phase, read and written without observation.
   private var storedPhase: MutationPhase<Output> = .idle
   /// What observers of the phase observe. The class is generic, and the key path of an
-  /// observed property of a generic class is built anew on every access (as ``LoaderBase``
+  /// observed property of a generic class is built anew on every access (as `LoaderCore`
   /// explains); the counter's class is not, so its key path is formed once.
   private let changes = ChangeCounter()
-  /// The running request.
-  private var task: Task<Void, Never>?
-  /// The generation of the running request; a request of any other is stale.
-  private var generation: UInt64 = 0
-  /// The optimistic edits of the running request.
-  private var edits: [EditReference] = []
-  /// The phase before the running request, where a cancellation returns.
-  private var phaseBeforeRun: MutationPhase<Output> = .idle
-  /// The callers waiting for the running request.
-  var waiters = Waiters()
+  /// The run whose request is out.
+  private var current: MutationRun<Input, Output>?
+  /// The runs that wait for their turn, in call order.
+  private var queue: [MutationRun<Input, Output>] = []
 
-  /// Creates a mutation.
+  /// Creates a mutation, which runs in the store each run names.
   ///
   /// - Parameters:
-  ///   - store: The store to edit and invalidate.
   ///   - optimistic: Edits the store's values before the request goes out, with
   ///     ``LoaderStore/setValue(_:for:)`` or ``LoaderStore/updateValue(for:_:)``; the edits are
   ///     rolled back if the request fails or is cancelled.
-  ///   - invalidates: The keys to invalidate after a success, given the input and the output.
+  ///   - writeBack: Writes the server's answer into the store after a success, with
+  ///     ``LoaderStore/setValue(_:for:)`` or ``LoaderStore/updateValue(for:_:)``: a plain
+  ///     write, which no rollback undoes (TanStack Query's "update from the mutation
+  ///     response").
+  ///   - invalidates: The keys to invalidate after a success (after the write-back), given the
+  ///     input and the output.
   ///   - operation: The request. It runs off the main actor.
   public init(
-    store: LoaderStore,
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
+    writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
     invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey] = { _, _ in [] },
     operation: @escaping Operation
   ) {
-    self.store = store
     self.optimistic = optimistic
+    self.writeBack = writeBack
     self.invalidates = invalidates
     self.operation = operation
   }
 
-  /// Whether a run is in progress. It is observed with the phase.
+  /// Whether a run runs or waits for its turn. It is observed with the phase.
   public var isRunning: Bool { phase.isRunning }
 
-  /// Sends `input` and returns when the run ends; while a run is in progress, joins it or
-  /// returns at once, as `policy` says.
+  /// Sends `input` in `store`, after the runs asked for before it, and returns the server's
+  /// answer.
   ///
-  /// Cancelling the calling task stops only the waiting; the run goes on.
+  /// Cancelling the calling task makes the call throw `CancellationError` at once; the run
+  /// goes on.
   ///
   /// ```swift
-  /// Button("Save") { Task { await rename.run(input, ifRunning: .reject) } }
+  /// do {
+  ///   let country = try await rename.run(input, in: store)
+  ///   dismiss()
+  /// } catch {
+  ///   // rename.phase is .failed(error); the optimistic edit was rolled back
+  /// }
   /// ```
   ///
   /// - Parameters:
   ///   - input: What to send.
-  ///   - policy: What to do when a run is in progress: ``ConcurrentRun/join`` (the default)
-  ///     waits for it, ``ConcurrentRun/reject`` returns at once. Either way `input` is not sent.
-  /// - Returns: Whether this call sent `input`.
+  ///   - store: The store to edit, write back to and invalidate.
+  /// - Returns: The server's answer.
+  /// - Throws: The request's error; `CancellationError` when ``cancel()`` cancelled the run or
+  ///   the caller's task was cancelled.
   @discardableResult
-  public func run(_ input: Input, ifRunning policy: ConcurrentRun = .join) async -> Bool {
-    let started = start(input)
-    if started || policy == .join { await waitForSettlement() }
-    return started
+  public func run(_ input: Input, in store: LoaderStore) async throws -> Output {
+    try await enqueue(input, in: store).output()
   }
 
-  /// Sends `input` without waiting, unless a run is in progress.
+  /// Sends `input` in `store`, after the runs asked for before it, without waiting: what a
+  /// button does. The phase shows how it ends.
   ///
-  /// - Parameter input: What to send.
-  /// - Returns: Whether a run started; `false` when one was in progress.
+  /// - Parameters:
+  ///   - input: What to send.
+  ///   - store: The store to edit, write back to and invalidate.
+  public func start(_ input: Input, in store: LoaderStore) {
+    enqueue(input, in: store)
+  }
+
+  /// Cancels the running run and every waiting one: the running run's optimistic edits are
+  /// rolled back, the phase returns to where it was before that run, and their callers throw
+  /// `CancellationError`.
+  public func cancel() {
+    let waiting = queue
+    queue = []
+    if let run = current {
+      current = nil
+      run.task?.cancel()
+      run.store.rollBack(run.edits)
+      phase = run.phaseBefore
+      run.settle(.failure(CancellationError()))
+    }
+    for run in waiting { run.settle(.failure(CancellationError())) }
+  }
+
+  /// Cancels the runs, as ``cancel()`` does, and returns to idle.
+  public func reset() {
+    cancel()
+    phase = .idle
+  }
+
+  /// Adds a run of `input` in `store`, and starts it if nothing runs.
   @discardableResult
-  public func start(_ input: Input) -> Bool {
-    guard task == nil else { return false }
-    generation &+= 1
-    let generation = generation
-    phaseBeforeRun = storedPhase
-    let store = store
-    edits = optimistic.map { update in store.recordEdits { update(store, input) } } ?? []
+  private func enqueue(_ input: Input, in store: LoaderStore) -> MutationRun<Input, Output> {
+    let run = MutationRun<Input, Output>(input: input, store: store)
+    if current == nil {
+      begin(run)
+    } else {
+      queue.append(run)
+    }
+    return run
+  }
+
+  /// Applies `run`'s optimistic update and sends its request.
+  private func begin(_ run: MutationRun<Input, Output>) {
+    current = run
+    run.phaseBefore = storedPhase
+    let (store, input) = (run.store, run.input)
+    run.edits = optimistic.map { update in store.recordEdits { update(store, input) } } ?? []
     phase = .running
-    let mutation = WeakReference(self)
-    let (operation, invalidates, edits) = (operation, invalidates, edits)
-    task = Task {
+    let operation = operation
+    // The task holds the mutation until the run ends: a run outlives its screen.
+    run.task = Task {
       let result: Result<Output, any Error>
       do {
         result = .success(try await operation(input))
       } catch {
         result = .failure(error)
       }
-      // Cancelled by `cancel()`, which rolled back and moved the phase on already.
-      guard !Task.isCancelled else { return }
-      switch result {
-      case .success(let output):
-        store.commit(edits)
-        for key in invalidates(input, output) { store.invalidate(key) }
-        mutation.object?.finish(generation, .succeeded(output))
-      case .failure(let error):
-        store.rollBack(edits)
-        mutation.object?.finish(generation, isCancellation(error) ? nil : .failed(error))
-      }
+      self.finish(run, result)
     }
-    return true
   }
 
-  /// Cancels the running request: its optimistic edits are rolled back, the phase returns to
-  /// where it was before the run, and waiting callers resume.
-  public func cancel() {
-    guard let task else { return }
-    task.cancel()
-    store.rollBack(edits)
-    finish(generation, nil)
+  /// Ends `run` with `result`, unless ``cancel()`` ended it first, and starts the next run.
+  private func finish(_ run: MutationRun<Input, Output>, _ result: Result<Output, any Error>) {
+    guard current === run else { return }  // cancelled: rolled back and settled already
+    current = nil
+    let store = run.store
+    switch result {
+    case .success(let output):
+      store.commit(run.edits)
+      writeBack?(store, run.input, output)
+      for key in invalidates(run.input, output) { store.invalidate(key) }
+      phase = .succeeded(output)
+    case .failure(let error):
+      store.rollBack(run.edits)
+      phase = isCancellation(error) ? run.phaseBefore : .failed(error)
+    }
+    run.settle(result)
+    if !queue.isEmpty { begin(queue.removeFirst()) }
+  }
+}
+
+/// One run of a ``Mutation``: its input and store, its edits, and the callers that wait for its
+/// answer.
+@MainActor
+final class MutationRun<Input: Sendable, Output: Sendable> {
+  let input: Input
+  let store: LoaderStore
+  /// The request, once the run's turn came.
+  var task: Task<Void, Never>?
+  /// The optimistic edits, once the run's turn came.
+  var edits: [EditReference] = []
+  /// The mutation's phase when the run's turn came, where a cancellation returns.
+  var phaseBefore: MutationPhase<Output> = .idle
+  /// How the run ended; `nil` while it runs or waits.
+  private var result: Result<Output, any Error>?
+  /// The callers waiting for the result, by id.
+  private var waiters: [UInt64: CheckedContinuation<Result<Output, any Error>, Never>] = [:]
+  private var lastWaiterID: UInt64 = 0
+
+  init(input: Input, store: LoaderStore) {
+    self.input = input
+    self.store = store
   }
 
-  /// Cancels the running request, as ``cancel()`` does, and returns to idle.
-  public func reset() {
-    cancel()
-    phase = .idle
+  /// Ends the run: every waiting caller resumes with `result`.
+  func settle(_ result: Result<Output, any Error>) {
+    guard self.result == nil else { return }
+    self.result = result
+    let waiting = waiters
+    waiters = [:]
+    for continuation in waiting.values { continuation.resume(returning: result) }
   }
 
-  /// Ends the run of `generation` in `phase`; `nil` returns to the phase before the run.
-  private func finish(_ generation: UInt64, _ phase: MutationPhase<Output>?) {
-    guard generation == self.generation, task != nil else { return }
-    self.generation &+= 1
-    task = nil
-    edits = []
-    self.phase = phase ?? phaseBeforeRun
-    waiters.resumeAll()
+  /// Waits for the run's answer; a caller whose task is cancelled stops waiting and throws
+  /// `CancellationError`, and the run goes on.
+  func output() async throws -> Output {
+    lastWaiterID &+= 1
+    let id = lastWaiterID
+    let settled: Result<Output, any Error> = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        // This closure runs at once, on the main actor, before the caller suspends: the run
+        // cannot settle between the checks and the registration.
+        if let result {
+          continuation.resume(returning: result)
+        } else if Task.isCancelled {
+          continuation.resume(returning: .failure(CancellationError()))
+        } else {
+          waiters[id] = continuation
+        }
+      }
+    } onCancel: {
+      // Cancellation arrives on any thread; the waiters live on the main actor, so the caller
+      // is resumed there, one turn later, and found gone if the run settled first.
+      Task { @MainActor in self.stopWaiting(id) }
+    }
+    return try settled.get()
+  }
+
+  /// Resumes the caller `id` with `CancellationError`, if it still waits.
+  private func stopWaiting(_ id: UInt64) {
+    waiters.removeValue(forKey: id)?.resume(returning: .failure(CancellationError()))
   }
 }
 

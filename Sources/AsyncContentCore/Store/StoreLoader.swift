@@ -11,7 +11,7 @@ extension PagedPhase: EditablePhase {}
 /// What a ``LoaderStore`` does with a loader without knowing its value type: ``AsyncLoader``
 /// and ``PagedLoader`` have all of it already.
 @MainActor
-protocol StoreLoader: LoaderBase {
+protocol StoreLoader: AnyLoader {
   associatedtype Phase: EditablePhase
   /// The phase, unobserved.
   var storedPhase: Phase { get set }

@@ -20,10 +20,10 @@ extension AsyncLoader where Value: Decodable {
     decoder: JSONDecoder = JSONDecoder(),
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
-    staleAfter: Duration? = nil
+    staleness: Staleness = .never
   ) {
     let request = JSONRequest<Value>(url: url, session: session, decoder: decoder)
-    self.init(clock: clock, retry: retry, staleAfter: staleAfter, operation: request.fetch)
+    self.init(clock: clock, retry: retry, staleness: staleness, operation: request.fetch)
   }
 
   /// Creates a loader that sends `request` and decodes `Value` from the JSON body.
@@ -33,9 +33,9 @@ extension AsyncLoader where Value: Decodable {
     decoder: JSONDecoder = JSONDecoder(),
     clock: some Clock<Duration> = ContinuousClock(),
     retry: RetryPolicy = .none,
-    staleAfter: Duration? = nil
+    staleness: Staleness = .never
   ) {
     let request = JSONRequest<Value>(request: request, session: session, decoder: decoder)
-    self.init(clock: clock, retry: retry, staleAfter: staleAfter, operation: request.fetch)
+    self.init(clock: clock, retry: retry, staleness: staleness, operation: request.fetch)
   }
 }

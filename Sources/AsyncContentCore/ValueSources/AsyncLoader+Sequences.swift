@@ -1,9 +1,3 @@
-#if canImport(Combine)
-public import Combine
-#else
-public import OpenCombine
-#endif
-
 extension AsyncLoader {
   /// Creates a loader fed by an `AsyncSequence`: each element lands as loaded, and the
   /// sequence ending with an error lands as failed (or reloadFailed, keeping the value).
@@ -20,56 +14,25 @@ extension AsyncLoader {
   /// - Parameters:
   ///   - phase: The initial phase, for previews and tests.
   ///   - clock: The clock for staleness.
-  ///   - staleAfter: How old a value may grow before ``load()`` subscribes again.
+  ///   - staleness: How old a value may grow before ``load()`` subscribes again; never by
+  ///     default.
   ///   - makeSequence: Makes the sequence for each subscription.
   public convenience init<S: AsyncSequence>(
     phase: LoadPhase<Value, any Error> = .idle,
     clock: some Clock<Duration> = ContinuousClock(),
-    staleAfter: Duration? = nil,
+    staleness: Staleness = .never,
     sequence makeSequence: @escaping @MainActor () -> S
   ) where S.Element == Value {
-    self.init(phase: phase, clock: clock, staleAfter: staleAfter) { sink in
+    self.init(phase: phase, clock: clock, staleness: staleness) { sink in
       await Self.drain(makeSequence(), into: sink)
     }
   }
 
-  /// Creates a loader fed by a Combine publisher, like the `PublishedObject` of
-  /// "Loading states of SwiftUI views".
-  ///
-  /// Each ``load()`` or ``reload()`` subscribes anew and the new subscription replaces the old
-  /// one. Every value lands as loaded; a failure completion lands as failed (or reloadFailed,
-  /// keeping the value). On Linux the publisher is an OpenCombine one.
-  ///
-  /// ```swift
-  /// let article = AsyncLoader(publisher: api.articlePublisher(id: 42))
-  /// ```
-  public convenience init<P: Publisher>(
-    phase: LoadPhase<Value, any Error> = .idle,
-    clock: some Clock<Duration> = ContinuousClock(),
-    staleAfter: Duration? = nil,
-    publisher: P
-  ) where P.Output == Value {
-    let subscribe: @MainActor (SequenceSink) async -> Void = { sink in
-      var continuation: AsyncThrowingStream<Value, any Error>.Continuation?
-      let stream = AsyncThrowingStream<Value, any Error> { continuation = $0 }
-      guard let continuation else { return }
-      let subscription = publisher.sink(
-        receiveCompletion: { completion in
-          switch completion {
-          case .finished: continuation.finish()
-          case .failure(let error): continuation.finish(throwing: error)
-          }
-        },
-        receiveValue: { continuation.yield($0) }
-      )
-      await Self.drain(stream, into: sink)
-      subscription.cancel()
-    }
-    self.init(phase: phase, clock: clock, staleAfter: staleAfter, sequence: subscribe)
-  }
-
   /// Delivers every element of `sequence` while the subscription is current.
-  private static func drain<S: AsyncSequence>(_ sequence: S, into sink: SequenceSink) async
+  ///
+  /// `package`, not private: the Combine initializer (AsyncLoader+Combine.swift) calls it, and
+  /// the test copy of that file is compiled in a test module.
+  package static func drain<S: AsyncSequence>(_ sequence: S, into sink: SequenceSink) async
   where S.Element == Value {
     do {
       for try await value in sequence {

@@ -13,7 +13,7 @@ struct KeyedLoaderTests {
     keepsPreviousValue: Bool = true
   ) async -> (LoaderStore, KeyedLoader<NumberKey>, Gate<Int>) {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let search = KeyedLoader<NumberKey>(store: store, keepsPreviousValue: keepsPreviousValue)
     search.select(NumberKey(1, gate: gate))
     #expect(search.phase.kind == .loading)

@@ -11,7 +11,7 @@ import Testing
 struct LoaderStoreEditTests {
   @Test func anEditShowsInEveryViewOfTheKey() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let key = NumberKey(1, gate: gate)
     let list = store.observe(key)
     let detail = store.observe(key)
@@ -27,7 +27,7 @@ struct LoaderStoreEditTests {
 
   @Test func anEditCreatesTheEntry() {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let key = NumberKey(1, gate: gate)
     store.setValue(3, for: key)
     #expect(store.count == 1)
@@ -37,7 +37,7 @@ struct LoaderStoreEditTests {
 
   @Test func anEditCancelsTheLoadAskedForBeforeIt() async {
     let gate = Gate<Int>(honorsCancellation: false)
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let key = NumberKey(1, gate: gate)
     let subscription = store.observe(key)
     let load = Task { await subscription.loader.load() }
@@ -52,7 +52,7 @@ struct LoaderStoreEditTests {
 
   @Test func updateValueChangesOnlyAValueThatExists() {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let key = NumberKey(1, gate: gate)
     #expect(!store.updateValue(for: key) { $0 += 1 })
     #expect(store.count == 0)

@@ -21,7 +21,7 @@ struct LoaderStoreInspectionTests {
   @Test func theSnapshotListsEveryEntryOrderedByKey() async {
     let gate = Gate<Int>()
     let clock = TestClock()
-    let store = LoaderStore(clock: clock, staleAfter: .seconds(30))
+    let store = LoaderStore(clock: clock, staleness: .after(.seconds(30)))
     let shown = store.observe(NumberKey(2, gate: gate))
     _ = store.loader(for: NumberKey(1, gate: gate))
     await yield { gate.pending == 1 }
@@ -77,7 +77,7 @@ struct LoaderStoreInspectionTests {
 
   @Test func invalidatingAnEntryFromItsSnapshotReloadsIt() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let shown = store.observe(NumberKey(1, gate: gate))
     await yield { gate.pending == 1 }
     gate.succeed(10)
@@ -91,7 +91,7 @@ struct LoaderStoreInspectionTests {
 
   @Test func resettingAnObservedEntryShowsItsFirstLoadAgain() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let shown = store.observe(NumberKey(1, gate: gate))
     await yield { gate.pending == 1 }
     gate.fail(TestError(1))
@@ -106,7 +106,7 @@ struct LoaderStoreInspectionTests {
 
   @Test func resettingAnUnobservedEntryLeavesItIdle() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let shown = store.observe(NumberKey(1, gate: gate))
     await yield { gate.pending == 1 }
     gate.succeed(10)

@@ -11,7 +11,7 @@ import Testing
 struct LoaderStoreInvalidationTests {
   @Test func anObservedKeyReloadsWithItsValueVisible() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let key = NumberKey(1, gate: gate)
     let subscription = await observeLoaded(1, for: key, in: store)
 
@@ -26,7 +26,7 @@ struct LoaderStoreInvalidationTests {
 
   @Test func anInvalidationSupersedesTheRunningLoad() async {
     let gate = Gate<Int>(honorsCancellation: false)
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let key = NumberKey(1, gate: gate)
     let subscription = await observeLoaded(1, for: key, in: store)
     let refresh = Task { await subscription.loader.reload() }
@@ -45,7 +45,7 @@ struct LoaderStoreInvalidationTests {
 
   @Test func aLoadingUnobservedKeyIsSupersededToo() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let key = NumberKey(1, gate: gate)
     let loader = store.loader(for: key)
     loader.startLoad()
@@ -61,7 +61,7 @@ struct LoaderStoreInvalidationTests {
 
   @Test func anUnobservedKeyIsMarkedStaleAndItsNextObserverReloads() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)  // never stale by age
+    let store = LoaderStore(clock: TestClock(), staleness: .never)  // never stale by age
     let key = NumberKey(1, gate: gate)
     let subscription = await observeLoaded(1, for: key, in: store)
     subscription.cancel()
@@ -82,7 +82,7 @@ struct LoaderStoreInvalidationTests {
 
   @Test func aStaleMarkMakesTheLoadersOwnLoadFetch() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let key = NumberKey(1, gate: gate)
     let subscription = await observeLoaded(1, for: key, in: store)
     subscription.cancel()
@@ -97,8 +97,8 @@ struct LoaderStoreInvalidationTests {
 
   @Test func aTypedPredicateInvalidatesTheKeysItSelects() async {
     let gates = (0..<3).map { _ in Gate<Int>() }
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
-    var subscriptions: [LoaderSubscription<Int>] = []
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
+    var subscriptions: [StoreSubscription<AsyncLoader<Int>>] = []
     for id in 0..<3 {
       subscriptions.append(await observeLoaded(id, for: NumberKey(id, gate: gates[id]), in: store))
     }
@@ -115,7 +115,7 @@ struct LoaderStoreInvalidationTests {
 
   @Test func anUntypedPredicateSeesEveryKeyType() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let number = await observeLoaded(1, for: NumberKey(1, gate: gate), in: store)
     let name = store.loader(for: NameKey(id: 1))
     await name.load()
@@ -128,7 +128,7 @@ struct LoaderStoreInvalidationTests {
 
   @Test func invalidateAllReloadsEveryObservedKey() async {
     let gates = (0..<3).map { _ in Gate<Int>() }
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     for id in 0..<3 {
       _ = await observeLoaded(id, for: NumberKey(id, gate: gates[id]), in: store)
     }

@@ -32,8 +32,8 @@ struct LoaderStoreKeyedLoaderTests {
     let lifecycle = ViewLifecycle()
     let hooks: ViewHooks
 
-    init(staleAfter: Duration? = .zero) {
-      store = LoaderStore(clock: TestClock(), staleAfter: staleAfter)
+    init(staleness: Staleness = .after(.zero)) {
+      store = LoaderStore(clock: TestClock(), staleness: staleness)
       keyed = KeyedLoader(store: store)
       key = NumberKey(1, gate: gate)
       let key = key
@@ -78,7 +78,7 @@ struct LoaderStoreKeyedLoaderTests {
   }
 
   @Test func appearingAgainObservesAgainWithoutANewLoaderOrAFreshRequest() async {
-    let screen = Screen(staleAfter: .seconds(60))
+    let screen = Screen(staleness: .after(.seconds(60)))
     screen.appear()
     await yield { screen.gate.pending == 1 }
     screen.gate.succeed(7)
@@ -219,7 +219,7 @@ struct LoaderStoreKeyedLoaderTests {
 
   @Test func aRecreatedViewWithTheSameKeySharesTheLoaderAndTheRequest() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: .seconds(60))
+    let store = LoaderStore(clock: TestClock(), staleness: .after(.seconds(60)))
     let key = NumberKey(1, gate: gate)
     let lifecycle = ViewLifecycle()
     // SwiftUI made the view anew (a new identity): its state, and so its KeyedLoader, is new.
@@ -263,18 +263,16 @@ struct LoaderStoreKeyedLoaderTests {
   }
 }
 
-/// A paged key of the tests: `id` names it, and its pages wait at `pages` until the test
-/// answers. Equal ids are equal keys.
+/// A paged key of the tests: `id` names it, and its pages wait at the gate the store's client,
+/// a dictionary of gates by id, holds for it.
 struct RowsKey: PagedLoaderKey, CustomStringConvertible {
   let id: Int
-  let pages: RowGate
 
-  func fetchPage(at cursor: Int?) async throws -> Page<PagedRow, Int> {
-    try await pages.fetch(cursor)
+  func fetchPage(at cursor: Int?, using pages: [Int: RowGate]) async throws -> Page<PagedRow, Int> {
+    guard let gate = pages[id] else { throw TestError(id) }
+    return try await gate.fetch(cursor)
   }
 
-  static func == (lhs: RowsKey, rhs: RowsKey) -> Bool { lhs.id == rhs.id }
-  func hash(into hasher: inout Hasher) { hasher.combine(id) }
   var description: String { "RowsKey(\(id))" }
 }
 
@@ -284,9 +282,9 @@ struct RowsKey: PagedLoaderKey, CustomStringConvertible {
 struct LoaderStoreKeyedPagedLoaderTests {
   @Test func theListObservesItsKeyWhileItIsOnScreen() async {
     let pages = RowGate()
-    let store = LoaderStore(clock: TestClock())
+    let store = LoaderStore(clock: TestClock(), clients: [1: pages])
     let feed = KeyedPagedLoader<RowsKey>(store: store)
-    let key = RowsKey(id: 1, pages: pages)
+    let key = RowsKey(id: 1)
     let lifecycle = ViewLifecycle()
     let hooks = ViewHooks().onAppear { feed.select(key) }.onDisappear { feed.stop() }
     lifecycle.appear("feed", hooks)
@@ -313,15 +311,15 @@ struct LoaderStoreKeyedPagedLoaderTests {
   @Test func aNewKeyShowsItsOwnListAndCancelsTheUnobservedLoad() async {
     let europe = RowGate()
     let asia = RowGate()
-    let store = LoaderStore(clock: TestClock())
+    let store = LoaderStore(clock: TestClock(), clients: [1: europe, 2: asia])
     let feed = KeyedPagedLoader<RowsKey>(store: store)
-    feed.select(RowsKey(id: 1, pages: europe))
+    feed.select(RowsKey(id: 1))
     await yield { europe.pending == 1 }
 
-    feed.select(RowsKey(id: 2, pages: asia))
+    feed.select(RowsKey(id: 2))
     #expect(feed.key?.id == 2)
     #expect(feed.loader?.phase.kind == .loading)  // no placeholder: its own first load
-    #expect(store.observerCount(for: RowsKey(id: 1, pages: europe)) == 0)
+    #expect(store.observerCount(for: RowsKey(id: 1)) == 0)
     await yield { europe.cancelledCalls == 1 }
     await yield { asia.pending == 1 }
     asia.succeed(rows(10..<12), next: nil)
@@ -332,8 +330,8 @@ struct LoaderStoreKeyedPagedLoaderTests {
 
   @Test func aRecreatedListWithTheSameKeySharesTheLoaderAndTheRequest() async {
     let pages = RowGate()
-    let store = LoaderStore(clock: TestClock())
-    let key = RowsKey(id: 1, pages: pages)
+    let store = LoaderStore(clock: TestClock(), clients: [1: pages])
+    let key = RowsKey(id: 1)
     let first = KeyedPagedLoader<RowsKey>(store: store)
     first.select(key)
     await yield { pages.pending == 1 }
@@ -350,8 +348,8 @@ struct LoaderStoreKeyedPagedLoaderTests {
 
   @Test func releasingTheListWithoutStoppingEndsItsObservation() async {
     let pages = RowGate()
-    let store = LoaderStore(clock: TestClock())
-    let key = RowsKey(id: 1, pages: pages)
+    let store = LoaderStore(clock: TestClock(), clients: [1: pages])
+    let key = RowsKey(id: 1)
     var feed: KeyedPagedLoader<RowsKey>? = KeyedPagedLoader(store: store)
     feed?.select(key)
     #expect(store.observerCount(for: key) == 1)

@@ -9,24 +9,22 @@ struct FeedRow: Identifiable, Sendable, Equatable {
   var name: String
 }
 
-/// A paged key whose pages wait at `gate`; equal regions are equal keys.
+/// A paged key of a region; its pages wait at the store's client, a `PagedGate`.
 struct FeedKey: PagedLoaderKey, CustomStringConvertible {
   let region: String
-  let gate: PagedGate<FeedRow, Int>
   var maxPages: Int?
 
-  init(_ region: String, gate: PagedGate<FeedRow, Int>, maxPages: Int? = nil) {
+  init(_ region: String, maxPages: Int? = nil) {
     self.region = region
-    self.gate = gate
     self.maxPages = maxPages
   }
 
-  func fetchPage(at cursor: Int?) async throws -> Page<FeedRow, Int> {
+  func fetchPage(
+    at cursor: Int?, using gate: PagedGate<FeedRow, Int>
+  ) async throws -> Page<FeedRow, Int> {
     try await gate.fetch(cursor)
   }
 
-  static func == (lhs: FeedKey, rhs: FeedKey) -> Bool { lhs.region == rhs.region }
-  func hash(into hasher: inout Hasher) { hasher.combine(region) }
   var description: String { "FeedKey(\(region))" }
 }
 
@@ -40,36 +38,36 @@ struct LoaderStorePagedKeyTests {
 
   /// A store observing `key`, with its first page of rows 1…3 landed and a next cursor.
   private func storeShowingFirstPage(
-    _ key: FeedKey, staleAfter: Duration? = nil
-  ) async -> (LoaderStore, PagedLoaderSubscription<FeedRow, Int>) {
-    let store = LoaderStore(clock: TestClock(), staleAfter: staleAfter)
+    _ key: FeedKey, gate: PagedGate<FeedRow, Int>, staleness: Staleness = .never
+  ) async -> (LoaderStore, StoreSubscription<PagedLoader<FeedRow, Int>>) {
+    let store = LoaderStore(clock: TestClock(), staleness: staleness, clients: gate)
     let subscription = store.observe(key)
-    await yield { key.gate.pending == 1 }
-    key.gate.succeed(feedRows(1...3), next: 4)
+    await yield { gate.pending == 1 }
+    gate.succeed(feedRows(1...3), next: 4)
     await yield { subscription.loader.phase.kind == .loaded }
     return (store, subscription)
   }
 
   @Test func twoScreensOfAPagedKeyShareOneLoaderAndOneRequest() async {
     let gate = PagedGate<FeedRow, Int>()
-    let store = LoaderStore(clock: TestClock())
-    let list = store.observe(FeedKey("EU", gate: gate))
-    let sidebar = store.observe(FeedKey("EU", gate: gate))
+    let store = LoaderStore(clock: TestClock(), clients: gate)
+    let list = store.observe(FeedKey("EU"))
+    let sidebar = store.observe(FeedKey("EU"))
     #expect(list.loader === sidebar.loader)
-    #expect(store.pagedLoader(for: FeedKey("EU", gate: gate)) === list.loader)
-    #expect(store.pagedLoader(for: FeedKey("AS", gate: gate)) !== list.loader)
+    #expect(store.pagedLoader(for: FeedKey("EU")) === list.loader)
+    #expect(store.pagedLoader(for: FeedKey("AS")) !== list.loader)
     await yield { gate.pending == 1 }
     #expect(gate.calls == 1)
     gate.succeed(feedRows(1...2), next: nil)
     await yield { sidebar.loader.phase.kind == .loaded }
-    #expect(store.items(for: FeedKey("EU", gate: gate))?.map(\.id) == [1, 2])
-    #expect(store.observerCount(for: FeedKey("EU", gate: gate)) == 2)
+    #expect(store.items(for: FeedKey("EU"))?.map(\.id) == [1, 2])
+    #expect(store.observerCount(for: FeedKey("EU")) == 2)
   }
 
   @Test func aKeysMaxPagesBoundsItsLoader() async {
     let gate = PagedGate<FeedRow, Int>()
-    let key = FeedKey("EU", gate: gate, maxPages: 1)
-    let (_, subscription) = await storeShowingFirstPage(key)
+    let key = FeedKey("EU", maxPages: 1)
+    let (_, subscription) = await storeShowingFirstPage(key, gate: gate)
     let loader = subscription.loader
     loader.startLoadMore()
     await yield { gate.pending == 1 }
@@ -81,8 +79,9 @@ struct LoaderStorePagedKeyTests {
 
   @Test func aScreenThatComesBackShowsTheCachedPagesAndRevalidates() async {
     let gate = PagedGate<FeedRow, Int>()
-    let key = FeedKey("EU", gate: gate)
-    let (store, subscription) = await storeShowingFirstPage(key, staleAfter: .zero)
+    let key = FeedKey("EU")
+    let (store, subscription) = await storeShowingFirstPage(
+      key, gate: gate, staleness: .after(.zero))
     subscription.cancel()
     let again = store.observe(key)
     #expect(again.loader === subscription.loader)
@@ -97,8 +96,8 @@ struct LoaderStorePagedKeyTests {
 
   @Test func invalidatingAPagedKeySupersedesTheRunningPage() async {
     let gate = PagedGate<FeedRow, Int>()
-    let key = FeedKey("EU", gate: gate)
-    let (store, subscription) = await storeShowingFirstPage(key)
+    let key = FeedKey("EU")
+    let (store, subscription) = await storeShowingFirstPage(key, gate: gate)
     let loader = subscription.loader
     loader.startLoadMore()
     await yield { gate.pending == 1 }
@@ -114,8 +113,8 @@ struct LoaderStorePagedKeyTests {
 
   @Test func anUnobservedPagedKeyIsMarkedStaleAndReloadsOnItsNextObserver() async {
     let gate = PagedGate<FeedRow, Int>()
-    let key = FeedKey("EU", gate: gate)
-    let (store, subscription) = await storeShowingFirstPage(key)
+    let key = FeedKey("EU")
+    let (store, subscription) = await storeShowingFirstPage(key, gate: gate)
     subscription.cancel()
     store.invalidate(FeedKey.self) { $0.region == "EU" }
     await drainMainActor()
@@ -129,8 +128,8 @@ struct LoaderStorePagedKeyTests {
 
   @Test func anEditOfThePagesKeepsTheCursorsAndCancelsTheRunningPage() async {
     let gate = PagedGate<FeedRow, Int>()
-    let key = FeedKey("EU", gate: gate)
-    let (store, subscription) = await storeShowingFirstPage(key)
+    let key = FeedKey("EU")
+    let (store, subscription) = await storeShowingFirstPage(key, gate: gate)
     let loader = subscription.loader
     loader.startLoadMore()
     await yield { gate.pending == 1 }
@@ -147,22 +146,21 @@ struct LoaderStorePagedKeyTests {
 
   @Test func updatingThePagesOfAKeyWithoutItemsChangesNothing() {
     let gate = PagedGate<FeedRow, Int>()
-    let store = LoaderStore(clock: TestClock())
-    let changed = store.updateItems(for: FeedKey("EU", gate: gate)) { $0.removeAll() }
+    let store = LoaderStore(clock: TestClock(), clients: gate)
+    let changed = store.updateItems(for: FeedKey("EU")) { $0.removeAll() }
     #expect(!changed)
     #expect(store.count == 0)
   }
 
   @Test func aFailedMutationRollsBackItsEditOfThePages() async {
     let gate = PagedGate<FeedRow, Int>()
-    let key = FeedKey("EU", gate: gate)
-    let (store, subscription) = await storeShowingFirstPage(key)
+    let key = FeedKey("EU")
+    let (store, subscription) = await storeShowingFirstPage(key, gate: gate)
     let request = Gate<Int>()
     let rename = Mutation<String, Int>(
-      store: store,
       optimistic: { store, name in store.updateItems(for: key) { $0[id: 1]?.name = name } }
     ) { _ in try await request.call() }
-    rename.start("Österreich")
+    rename.start("Österreich", in: store)
     #expect(subscription.loader.items.first?.name == "Österreich")
     await yield { request.pending == 1 }
     request.fail(TestError(1))
@@ -175,8 +173,8 @@ struct LoaderStorePagedKeyTests {
   @Test func evictingAPagedKeyCancelsItsPage() async {
     let gate = PagedGate<FeedRow, Int>()
     let clock = TestClock()
-    let store = LoaderStore(clock: clock, gcAfter: .seconds(10))
-    let subscription = store.observe(FeedKey("EU", gate: gate))
+    let store = LoaderStore(clock: clock, gcAfter: .seconds(10), clients: gate)
+    let subscription = store.observe(FeedKey("EU"))
     await yield { gate.pending == 1 }
     subscription.cancel()
     await clock.advanceAndDrain(by: .seconds(10))

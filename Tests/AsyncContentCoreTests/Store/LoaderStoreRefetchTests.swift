@@ -11,20 +11,20 @@ import Testing
 private struct TriggerKey: LoaderKey {
   let id: Int
   let gate: Gate<Int>
-  var staleAfter: Duration?
+  var staleness: Staleness
   var refetchesOn: Set<RefetchEvent>
 
   init(
-    _ id: Int, gate: Gate<Int>, staleAfter: Duration? = nil,
+    _ id: Int, gate: Gate<Int>, staleness: Staleness = .storeDefault,
     refetchesOn: Set<RefetchEvent> = Set(RefetchEvent.allCases)
   ) {
     self.id = id
     self.gate = gate
-    self.staleAfter = staleAfter
+    self.staleness = staleness
     self.refetchesOn = refetchesOn
   }
 
-  func fetch() async throws -> Int {
+  func fetch(using _: Void) async throws -> Int {
     try await gate.call()
   }
 
@@ -34,14 +34,9 @@ private struct TriggerKey: LoaderKey {
 
 /// A paged key of the refetch tests.
 private struct RefetchFeedKey: PagedLoaderKey {
-  let pages: RowGate
-
-  func fetchPage(at cursor: Int?) async throws -> Page<PagedRow, Int> {
+  func fetchPage(at cursor: Int?, using pages: RowGate) async throws -> Page<PagedRow, Int> {
     try await pages.fetch(cursor)
   }
-
-  static func == (lhs: RefetchFeedKey, rhs: RefetchFeedKey) -> Bool { true }
-  func hash(into hasher: inout Hasher) {}
 }
 
 /// The refetch triggers: an event reloads the observed, stale entries that opted in for it,
@@ -53,7 +48,7 @@ struct LoaderStoreRefetchTests {
   /// Observes `key` and lands `value`.
   private func observeLoaded(
     _ value: Int, for key: TriggerKey, in store: LoaderStore
-  ) async -> LoaderSubscription<Int> {
+  ) async -> StoreSubscription<AsyncLoader<Int>> {
     let subscription = store.observe(key)
     await yield { key.gate.pending == 1 }
     key.gate.succeed(value)
@@ -64,11 +59,11 @@ struct LoaderStoreRefetchTests {
   @Test func anEventReloadsTheObservedStaleEntriesOnly() async {
     await withMainSerialExecutor {
       let clock = TestClock()
-      let store = LoaderStore(clock: clock, staleAfter: .seconds(60))
+      let store = LoaderStore(clock: clock, staleness: .after(.seconds(60)))
       let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
       store.refetch(on: events)
       let stale = TriggerKey(1, gate: Gate())
-      let fresh = TriggerKey(2, gate: Gate(), staleAfter: .seconds(120))
+      let fresh = TriggerKey(2, gate: Gate(), staleness: .after(.seconds(120)))
       let unobserved = TriggerKey(3, gate: Gate())
       let shown = await observeLoaded(1, for: stale, in: store)
       let alsoShown = await observeLoaded(2, for: fresh, in: store)
@@ -94,7 +89,7 @@ struct LoaderStoreRefetchTests {
 
   @Test func aKeyThatLeavesAnEventOutIsNotReloadedOnIt() async {
     await withMainSerialExecutor {
-      let store = LoaderStore(clock: TestClock())  // staleAfter .zero: stale once loaded
+      let store = LoaderStore(clock: TestClock())  // staleness .after(.zero): stale once loaded
       let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
       store.refetch(on: events, minimumInterval: .zero)
       let quiet = TriggerKey(1, gate: Gate(), refetchesOn: [.networkAvailable])
@@ -169,7 +164,7 @@ struct LoaderStoreRefetchTests {
       let firstShown = await observeLoaded(1, for: first, in: store)
       let secondShown = await observeLoaded(2, for: second, in: store)
       let alsoFirst = store.observe(first)  // a second screen of the first key
-      await yield { first.gate.pending == 1 }  // it revalidated: staleAfter .zero
+      await yield { first.gate.pending == 1 }  // it revalidated: staleness .after(.zero)
       first.gate.succeed(1)
       await yield { firstShown.loader.phase.kind == .loaded }
 
@@ -211,7 +206,7 @@ struct LoaderStoreRefetchTests {
 
   @Test func aFailedObservedEntryRetriesWhenTheNetworkComesBack() async {
     await withMainSerialExecutor {
-      let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+      let store = LoaderStore(clock: TestClock(), staleness: .never)
       let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
       store.refetch(on: events)
       let key = TriggerKey(1, gate: Gate())
@@ -231,11 +226,11 @@ struct LoaderStoreRefetchTests {
 
   @Test func aStalePagedListReloadsFromItsFirstPage() async {
     await withMainSerialExecutor {
-      let store = LoaderStore(clock: TestClock())
+      let pages = RowGate()
+      let store = LoaderStore(clock: TestClock(), clients: pages)
       let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
       store.refetch(on: events)
-      let pages = RowGate()
-      let shown = store.observe(RefetchFeedKey(pages: pages))
+      let shown = store.observe(RefetchFeedKey())
       await yield { pages.pending == 1 }
       pages.succeed(rows(0..<3), next: 3)
       await yield { shown.loader.phase.kind == .loaded }
@@ -320,7 +315,7 @@ struct LoaderStoreRefetchTests {
 
   @Test func anEventWithNothingToDoNotifiesNobody() async {
     await withMainSerialExecutor {
-      let store = LoaderStore(clock: TestClock(), staleAfter: .seconds(60))
+      let store = LoaderStore(clock: TestClock(), staleness: .after(.seconds(60)))
       let fresh = TriggerKey(1, gate: Gate())
       let loading = TriggerKey(2, gate: Gate())
       let freshShown = await observeLoaded(1, for: fresh, in: store)

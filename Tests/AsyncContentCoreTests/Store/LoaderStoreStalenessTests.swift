@@ -21,7 +21,7 @@ struct LoaderStoreStalenessTests {
   @Test func anObserverOfAFreshValueShowsItWithoutReloading() async {
     let clock = TestClock()
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: clock, staleAfter: .seconds(60))
+    let store = LoaderStore(clock: clock, staleness: .after(.seconds(60)))
     let key = NumberKey(1, gate: gate)
     await cache(1, for: key, in: store)
     await clock.advance(by: .seconds(59))
@@ -35,7 +35,7 @@ struct LoaderStoreStalenessTests {
   @Test func anObserverOfAStaleValueShowsItWhileItReloads() async {
     let clock = TestClock()
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: clock, staleAfter: .seconds(60))
+    let store = LoaderStore(clock: clock, staleness: .after(.seconds(60)))
     let key = NumberKey(1, gate: gate)
     await cache(1, for: key, in: store)
     await clock.advance(by: .seconds(60))
@@ -49,23 +49,57 @@ struct LoaderStoreStalenessTests {
     #expect(gate.calls == 2)
   }
 
-  @Test func aKeysStaleAfterOverridesTheStores() async {
+  @Test func aKeysStalenessOverridesTheStores() async {
     let clock = TestClock()
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: clock, staleAfter: .seconds(60))
-    let key = NumberKey(1, gate: gate, staleAfter: .seconds(5))
+    let store = LoaderStore(clock: clock, staleness: .after(.seconds(60)))
+    let key = NumberKey(1, gate: gate, staleness: .after(.seconds(5)))
     await cache(1, for: key, in: store)
     await clock.advance(by: .seconds(5))
 
     let subscription = store.observe(key)
     #expect(subscription.loader.phase.isKind(.reloading, value: 1))
-    #expect(subscription.loader.staleAfter == .seconds(5))
+    #expect(subscription.loader.staleness == .after(.seconds(5)))
+  }
+
+  @Test func aKeyThatIsNeverStaleStaysFreshWhateverTheStoreSays() async {
+    let clock = TestClock()
+    let gate = Gate<Int>()
+    let store = LoaderStore(clock: clock, gcAfter: .seconds(7_200))  // revalidates every observer
+    let key = NumberKey(1, gate: gate, staleness: .never)
+    await cache(1, for: key, in: store)
+    await clock.advance(by: .seconds(3_600))
+
+    let subscription = store.observe(key)
+    #expect(subscription.loader.phase.isKind(.loaded, value: 1))  // no revalidation
+    #expect(subscription.loader.staleAfter == nil)
+    #expect(gate.pending == 0)
+    store.invalidate(key)  // only an invalidation makes it stale
+    await yield { gate.pending == 1 }
+    #expect(subscription.loader.phase.isKind(.reloading, value: 1))
+    gate.succeed(2)
+    await yield { subscription.loader.phase.isKind(.loaded, value: 2) }
+    subscription.cancel()
+  }
+
+  @Test func aKeyThatLeavesItToTheStoreUsesTheStores() async {
+    let clock = TestClock()
+    let gate = Gate<Int>()
+    let store = LoaderStore(clock: clock, staleness: .never, gcAfter: .seconds(7_200))
+    let key = NumberKey(1, gate: gate)  // .storeDefault
+    await cache(1, for: key, in: store)
+    await clock.advance(by: .seconds(3_600))
+    let subscription = store.observe(key)
+    #expect(subscription.loader.phase.isKind(.loaded, value: 1))
+    #expect(subscription.loader.staleAfter == nil)
+    subscription.cancel()
   }
 
   @Test func byDefaultEveryNewObserverRevalidates() async {
     let gate = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
-    #expect(store.staleAfter == .zero)
+    #expect(store.staleness == .after(.zero))
+    #expect(LoaderStore(staleness: .storeDefault).staleness == .after(.zero))
     let key = NumberKey(1, gate: gate)
     await cache(1, for: key, in: store)
 
@@ -78,7 +112,7 @@ struct LoaderStoreStalenessTests {
   @Test func withoutStaleAfterAValueNeverGoesStale() async {
     let clock = TestClock()
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: clock, staleAfter: nil, gcAfter: .seconds(7_200))
+    let store = LoaderStore(clock: clock, staleness: .never, gcAfter: .seconds(7_200))
     let key = NumberKey(1, gate: gate)
     await cache(1, for: key, in: store)
     await clock.advance(by: .seconds(3_600))
@@ -91,7 +125,7 @@ struct LoaderStoreStalenessTests {
 
   @Test func anObserverOfAFailedEntryRetries() async {
     let gate = Gate<Int>()
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let key = NumberKey(1, gate: gate)
     let first = store.observe(key)
     await yield { gate.pending == 1 }

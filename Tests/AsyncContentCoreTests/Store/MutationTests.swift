@@ -5,16 +5,16 @@ import ConcurrencyExtras
 import Observation
 import Testing
 
-/// Mutations: their phases, concurrent runs, optimistic edits and their rollback, and the
-/// invalidation after a success.
+/// Mutations: their answers and phases, serial runs, optimistic edits and their rollback, the
+/// write-back of the answer, and the invalidation after a success.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct MutationTests {
   /// A store whose entry for key 1 shows `value`, observed, and the key's gate.
   private func storeShowing(
     _ value: Int
-  ) async -> (LoaderStore, NumberKey, LoaderSubscription<Int>) {
-    let store = LoaderStore(clock: TestClock(), staleAfter: nil)
+  ) async -> (LoaderStore, NumberKey, StoreSubscription<AsyncLoader<Int>>) {
+    let store = LoaderStore(clock: TestClock(), staleness: .never)
     let key = NumberKey(1, gate: Gate<Int>())
     let subscription = store.observe(key)
     await yield { key.gate.pending == 1 }
@@ -25,37 +25,43 @@ struct MutationTests {
 
   /// A mutation whose optimistic update shows its input as the value of `key`, whose request
   /// waits at `gate`, and which invalidates `key` after a success.
-  private func setting(
-    _ key: NumberKey, in store: LoaderStore, gate: Gate<Int>
-  ) -> Mutation<Int, Int> {
+  private func setting(_ key: NumberKey, gate: Gate<Int>) -> Mutation<Int, Int> {
     Mutation(
-      store: store,
       optimistic: { store, input in store.setValue(input, for: key) },
       invalidates: { _, _ in [key] }
     ) { _ in try await gate.call() }
   }
 
-  // MARK: Phases and concurrent runs
+  // MARK: Answers, phases and serial runs
 
-  @Test func aRunGoesThroughRunningToSucceeded() async {
+  @Test func runReturnsTheServersAnswer() async throws {
     let gate = Gate<Int>()
-    let mutation = Mutation<Int, Int>(store: LoaderStore(clock: TestClock())) { input in
-      try await gate.call() + input
-    }
+    let store = LoaderStore(clock: TestClock())
+    let mutation = Mutation<Int, Int> { input in try await gate.call() + input }
     #expect(mutation.phase.isIdle)
-    let run = Task { await mutation.run(1) }
+    let run = Task { try await mutation.run(1, in: store) }
     await yield { gate.pending == 1 }
     #expect(mutation.isRunning)
     gate.succeed(10)
-    #expect(await run.value)
+    #expect(try await run.value == 11)
     #expect(mutation.phase.output == 11)
+  }
+
+  @Test func runThrowsTheFailure() async {
+    let gate = Gate<Int>()
+    let store = LoaderStore(clock: TestClock())
+    let mutation = Mutation<Int, Int> { _ in try await gate.call() }
+    let run = Task { try await mutation.run(1, in: store) }
+    await yield { gate.pending == 1 }
+    gate.fail(TestError(4))
+    await #expect(throws: TestError(4)) { try await run.value }
+    #expect(mutation.phase.error as? TestError == TestError(4))
   }
 
   @Test func thePhaseIsObserved() async {
     let gate = Gate<Int>()
-    let mutation = Mutation<Int, Int>(store: LoaderStore(clock: TestClock())) { _ in
-      try await gate.call()
-    }
+    let store = LoaderStore(clock: TestClock())
+    let mutation = Mutation<Int, Int> { _ in try await gate.call() }
     let changes = LockIsolated(0)
     func track() {
       withObservationTracking {
@@ -65,7 +71,7 @@ struct MutationTests {
       }
     }
     track()
-    mutation.start(1)
+    mutation.start(1, in: store)
     #expect(changes.value == 1)
     track()
     await yield { gate.pending == 1 }
@@ -74,66 +80,220 @@ struct MutationTests {
     #expect(changes.value == 2)
   }
 
-  @Test func aFailedRunShowsItsError() async {
+  @Test func aFailedStartShowsItsError() async {
     let gate = Gate<Int>()
-    let mutation = Mutation<Int, Int>(store: LoaderStore(clock: TestClock())) { _ in
-      try await gate.call()
-    }
-    mutation.start(1)
+    let mutation = Mutation<Int, Int> { _ in try await gate.call() }
+    mutation.start(1, in: LoaderStore(clock: TestClock()))
     await yield { gate.pending == 1 }
     gate.fail(TestError(4))
     await yield { !mutation.isRunning }
     #expect(mutation.phase.error as? TestError == TestError(4))
   }
 
-  @Test func joiningWaitsForTheRunningRunAndSendsNothing() async {
+  @Test func runsAreSerialInCallOrderAndQueuedEditsApplyWhenTheirTurnComes() async throws {
+    let (store, key, subscription) = await storeShowing(1)
     let gate = Gate<Int>()
     let sent = LockIsolated<[Int]>([])
-    let mutation = Mutation<Int, Int>(store: LoaderStore(clock: TestClock())) { input in
+    let mutation = Mutation<Int, Int>(
+      optimistic: { store, input in store.setValue(input, for: key) }
+    ) { input in
+      sent.withValue { $0.append(input) }
+      return try await gate.call() * 10
+    }
+    let first = Task { try await mutation.run(5, in: store) }
+    await yield { gate.pending == 1 }
+    let second = Task { try await mutation.run(6, in: store) }
+    await drain()  // the second call is made: it queues first
+    mutation.start(7, in: store)
+    await drain()
+    #expect(gate.calls == 1)  // one request at a time
+    #expect(subscription.loader.phase.value == 5)  // the queued edits wait for their turn
+    #expect(mutation.isRunning)
+
+    gate.succeed(1)
+    #expect(try await first.value == 10)
+    await yield { gate.pending == 1 }
+    #expect(subscription.loader.phase.value == 6)  // the second run's edit, on its turn
+    #expect(mutation.isRunning)
+    gate.succeed(2)
+    #expect(try await second.value == 20)
+    await yield { gate.pending == 1 }
+    #expect(subscription.loader.phase.value == 7)
+    gate.succeed(3)
+    await yield { !mutation.isRunning }
+    #expect(sent.value == [5, 6, 7])
+    #expect(mutation.phase.output == 30)
+  }
+
+  @Test func aQueuedRunAfterAFailureRollsBackOnlyItsOwnEdit() async throws {
+    let (store, key, subscription) = await storeShowing(1)
+    let gate = Gate<Int>()
+    let mutation = Mutation<Int, Int>(
+      optimistic: { store, input in store.setValue(input, for: key) }
+    ) { _ in try await gate.call() }
+    let first = Task { try await mutation.run(5, in: store) }
+    await yield { gate.pending == 1 }
+    let second = Task { try await mutation.run(6, in: store) }
+    await drain()
+    gate.fail(TestError(1))
+    await #expect(throws: TestError(1)) { try await first.value }
+    await yield { gate.pending == 1 }
+    #expect(subscription.loader.phase.value == 6)  // on top of the rolled-back value
+    gate.fail(TestError(2))
+    await #expect(throws: TestError(2)) { try await second.value }
+    #expect(subscription.loader.phase.isKind(.loaded, value: 1))
+  }
+
+  @Test func cancelCancelsTheRunningRunAndEveryQueuedOne() async {
+    let (store, key, subscription) = await storeShowing(1)
+    let gate = Gate<Int>()
+    let sent = LockIsolated<[Int]>([])
+    let mutation = Mutation<Int, Int>(
+      optimistic: { store, input in store.setValue(input, for: key) }
+    ) { input in
       sent.withValue { $0.append(input) }
       return try await gate.call()
     }
-    let first = Task { await mutation.run(1) }
+    let first = Task { try await mutation.run(5, in: store) }
     await yield { gate.pending == 1 }
-    let second = Task { await mutation.run(2, ifRunning: .join) }
+    let second = Task { try await mutation.run(6, in: store) }
+    let third = Task { try await mutation.run(7, in: store) }
     await drain()
-    #expect(gate.calls == 1)
-    gate.succeed(5)
-    #expect(await first.value)
-    #expect(await second.value == false)  // it waited for the first run
-    #expect(sent.value == [1])
-    #expect(mutation.phase.output == 5)
+
+    mutation.cancel()
+    #expect(!mutation.isRunning)
+    #expect(mutation.phase.isIdle)
+    #expect(subscription.loader.phase.isKind(.loaded, value: 1))
+    for run in [first, second, third] {
+      await #expect(throws: CancellationError.self) { try await run.value }
+    }
+    await yield { gate.cancelledCalls == 1 }
+    await drain()
+    #expect(sent.value == [5])  // the queued inputs were never sent
+    #expect(subscription.loader.phase.isKind(.loaded, value: 1))
   }
 
-  @Test func rejectingReturnsAtOnce() async {
+  @Test func cancellingTheCallerThrowsToItOnlyAndTheRunGoesOn() async throws {
+    let (store, key, subscription) = await storeShowing(1)
     let gate = Gate<Int>()
-    let mutation = Mutation<Int, Int>(store: LoaderStore(clock: TestClock())) { _ in
-      try await gate.call()
-    }
-    mutation.start(1)
-    #expect(await mutation.run(2, ifRunning: .reject) == false)
-    #expect(mutation.isRunning)  // returned while the first run goes on
+    let mutation = Mutation<Int, Int>(
+      optimistic: { store, input in store.setValue(input, for: key) },
+      writeBack: { store, _, output in store.setValue(output, for: key) }
+    ) { _ in try await gate.call() }
+    let caller = Task { try await mutation.run(5, in: store) }
+    let other = Task { try await mutation.run(6, in: store) }
     await yield { gate.pending == 1 }
-    #expect(gate.calls == 1)
-    gate.succeed(1)
-    await yield { !mutation.isRunning }
-  }
-
-  @Test func cancellingTheCallerDoesNotCancelTheRun() async {
-    let gate = Gate<Int>()
-    let mutation = Mutation<Int, Int>(store: LoaderStore(clock: TestClock())) { _ in
-      try await gate.call()
-    }
-    let run = Task { await mutation.run(1) }
-    await yield { gate.pending == 1 }
-    run.cancel()  // the button's view went away
-    _ = await run.value
+    caller.cancel()  // the button's view went away
+    await #expect(throws: CancellationError.self) { try await caller.value }
     await drain()
     #expect(gate.cancelledCalls == 0)
     #expect(mutation.isRunning)
-    gate.succeed(3)
-    await yield { !mutation.isRunning }
-    #expect(mutation.phase.output == 3)
+    #expect(subscription.loader.phase.value == 5)  // the edit stays while the run goes on
+    gate.succeed(50)
+    await yield { gate.pending == 1 }
+    #expect(subscription.loader.phase.value == 6)  // the next run's edit on the answer
+    gate.succeed(60)
+    #expect(try await other.value == 60)
+    #expect(subscription.loader.phase.isKind(.loaded, value: 60))
+  }
+
+  @Test func aMutationUsedWithTwoStoresEditsEachRunsOwnStore() async throws {
+    let key = NumberKey(1, gate: Gate<Int>())
+    let stores = [LoaderStore(clock: TestClock()), LoaderStore(clock: TestClock())]
+    for store in stores { store.setValue(1, for: key) }
+    let gate = Gate<Int>()
+    let mutation = Mutation<Int, Int>(
+      optimistic: { store, input in store.setValue(input, for: key) },
+      writeBack: { store, input, output in store.setValue(input + output, for: key) }
+    ) { _ in try await gate.call() }
+
+    let first = Task { try await mutation.run(5, in: stores[0]) }
+    await yield { gate.pending == 1 }
+    #expect(stores[0].value(for: key) == 5)
+    #expect(stores[1].value(for: key) == 1)
+    gate.succeed(100)
+    #expect(try await first.value == 100)
+    #expect(stores[0].value(for: key) == 105)
+    #expect(stores[1].value(for: key) == 1)
+
+    let second = Task { try await mutation.run(7, in: stores[1]) }
+    await yield { gate.pending == 1 }
+    #expect(stores[1].value(for: key) == 7)
+    gate.fail(TestError(1))
+    await #expect(throws: TestError(1)) { try await second.value }
+    #expect(stores[0].value(for: key) == 105)
+    #expect(stores[1].value(for: key) == 1)  // rolled back in its own store
+  }
+
+  // MARK: Write-back
+
+  @Test func theWriteBackLandsAfterTheCommitAndBeforeTheInvalidation() async throws {
+    let (store, key, subscription) = await storeShowing(1)
+    let other = NumberKey(2, gate: Gate<Int>())
+    store.setValue(20, for: other)
+    let gate = Gate<Int>()
+    let order = LockIsolated<[String]>([])
+    let mutation = Mutation<Int, Int>(
+      optimistic: { store, input in store.setValue(input, for: key) },
+      writeBack: { store, _, output in
+        order.withValue { $0.append("writeBack") }
+        store.setValue(output, for: key)
+      },
+      invalidates: { _, _ in
+        order.withValue { $0.append("invalidates") }
+        return [other]
+      }
+    ) { _ in try await gate.call() }
+    let run = Task { try await mutation.run(5, in: store) }
+    await yield { gate.pending == 1 }
+    #expect(subscription.loader.phase.value == 5)
+    gate.succeed(7)
+    #expect(try await run.value == 7)
+    #expect(order.value == ["writeBack", "invalidates"])
+    #expect(subscription.loader.phase.isKind(.loaded, value: 7))  // the server's answer
+    #expect(key.gate.pending == 0)  // not invalidated: no request
+    #expect(store.cachedLoader(for: other)?.isStale == true)
+  }
+
+  @Test func theWriteBackSurvivesALaterRollbackOfAnOlderEdit() async throws {
+    let (store, key, subscription) = await storeShowing(1)
+    let olderGate = Gate<Int>()
+    let older = Mutation<Int, Int>(
+      optimistic: { store, input in store.setValue(input, for: key) }
+    ) { _ in try await olderGate.call() }
+    let gate = Gate<Int>()
+    let newer = Mutation<Int, Int>(
+      optimistic: { store, input in store.setValue(input, for: key) },
+      writeBack: { store, _, output in store.setValue(output, for: key) }
+    ) { _ in try await gate.call() }
+
+    let olderRun = Task { try await older.run(5, in: store) }
+    await yield { olderGate.pending == 1 }
+    let newerRun = Task { try await newer.run(6, in: store) }
+    await yield { gate.pending == 1 }
+    gate.succeed(60)
+    #expect(try await newerRun.value == 60)
+    #expect(subscription.loader.phase.value == 60)
+
+    olderGate.fail(TestError(1))
+    await #expect(throws: TestError(1)) { try await olderRun.value }
+    #expect(subscription.loader.phase.isKind(.loaded, value: 60))  // never rolled back
+  }
+
+  @Test func aFailureWritesNothingBack() async {
+    let (store, key, subscription) = await storeShowing(1)
+    let gate = Gate<Int>()
+    let wrote = LockIsolated(false)
+    let mutation = Mutation<Int, Int>(
+      optimistic: { store, input in store.setValue(input, for: key) },
+      writeBack: { _, _, _ in wrote.setValue(true) }
+    ) { _ in try await gate.call() }
+    let run = Task { try await mutation.run(5, in: store) }
+    await yield { gate.pending == 1 }
+    gate.fail(TestError(3))
+    await #expect(throws: TestError(3)) { try await run.value }
+    #expect(!wrote.value)
+    #expect(subscription.loader.phase.isKind(.loaded, value: 1))
   }
 
   // MARK: Optimistic edits
@@ -141,8 +301,8 @@ struct MutationTests {
   @Test func theEditShowsBeforeTheRequestAndStaysOnSuccess() async {
     let (store, key, subscription) = await storeShowing(1)
     let gate = Gate<Int>()
-    let mutation = setting(key, in: store, gate: gate)
-    mutation.start(5)
+    let mutation = setting(key, gate: gate)
+    mutation.start(5, in: store)
     #expect(subscription.loader.phase.isKind(.loaded, value: 5))  // before the request
     await yield { gate.pending == 1 }
 
@@ -159,8 +319,8 @@ struct MutationTests {
   @Test func aFailureRollsTheEditBackAndInvalidatesNothing() async {
     let (store, key, subscription) = await storeShowing(1)
     let gate = Gate<Int>()
-    let mutation = setting(key, in: store, gate: gate)
-    mutation.start(5)
+    let mutation = setting(key, gate: gate)
+    mutation.start(5, in: store)
     await yield { gate.pending == 1 }
 
     gate.fail(TestError(1))
@@ -174,14 +334,14 @@ struct MutationTests {
   @Test func cancelRollsBackAndIsNotAFailure() async {
     let (store, key, subscription) = await storeShowing(1)
     let gate = Gate<Int>(honorsCancellation: false)
-    let mutation = setting(key, in: store, gate: gate)
-    let run = Task { await mutation.run(5) }
+    let mutation = setting(key, gate: gate)
+    let run = Task { try await mutation.run(5, in: store) }
     await yield { gate.pending == 1 }
 
     mutation.cancel()
     #expect(mutation.phase.isIdle)
     #expect(subscription.loader.phase.isKind(.loaded, value: 1))
-    #expect(await run.value)  // its caller resumes
+    await #expect(throws: CancellationError.self) { try await run.value }  // its caller resumes
 
     gate.succeed(0)  // the request answers anyway: nothing more happens
     await drain()
@@ -193,14 +353,14 @@ struct MutationTests {
   @Test func resetRollsBackARunAndReturnsToIdle() async {
     let (store, key, subscription) = await storeShowing(1)
     let gate = Gate<Int>()
-    let mutation = setting(key, in: store, gate: gate)
-    mutation.start(5)
+    let mutation = setting(key, gate: gate)
+    mutation.start(5, in: store)
     await yield { gate.pending == 1 }
     gate.fail(TestError(1))
     await yield { !mutation.isRunning }
     #expect(mutation.phase.error != nil)
 
-    mutation.start(6)
+    mutation.start(6, in: store)
     await yield { gate.pending == 1 }
     mutation.reset()
     #expect(mutation.phase.isIdle)  // not the failure before the run
@@ -212,9 +372,9 @@ struct MutationTests {
   func aCancellationThrownByTheRequestRollsBackToThePreviousPhase(previousRuns: Int) async {
     let (store, key, subscription) = await storeShowing(1)
     let gate = Gate<Int>()
-    let mutation = setting(key, in: store, gate: gate)
+    let mutation = setting(key, gate: gate)
     for _ in 0..<previousRuns {
-      mutation.start(2)
+      mutation.start(2, in: store)
       await yield { gate.pending == 1 }
       gate.succeed(7)
       await yield { !mutation.isRunning }
@@ -223,7 +383,7 @@ struct MutationTests {
       await yield { subscription.loader.phase.kind == .loaded }
     }
 
-    mutation.start(5)
+    mutation.start(5, in: store)
     await yield { gate.pending == 1 }
     gate.fail(CancellationError())
     await yield { !mutation.isRunning }
@@ -235,8 +395,8 @@ struct MutationTests {
   @Test func aRollbackNeverClobbersAValueThatLandedSince() async {
     let (store, key, subscription) = await storeShowing(1)
     let gate = Gate<Int>()
-    let mutation = setting(key, in: store, gate: gate)
-    mutation.start(5)
+    let mutation = setting(key, gate: gate)
+    mutation.start(5, in: store)
     await yield { gate.pending == 1 }
     store.invalidate(key)  // another screen refreshes the key: 7 lands
     await yield { key.gate.pending == 1 }
@@ -251,8 +411,8 @@ struct MutationTests {
   @Test func aRollbackNeverClobbersAPlainWriteSince() async {
     let (store, key, subscription) = await storeShowing(1)
     let gate = Gate<Int>()
-    let mutation = setting(key, in: store, gate: gate)
-    mutation.start(5)
+    let mutation = setting(key, gate: gate)
+    mutation.start(5, in: store)
     await yield { gate.pending == 1 }
     store.setValue(9, for: key)
 
@@ -264,8 +424,8 @@ struct MutationTests {
   @Test func aReloadRunningAtTheRollbackGoesOn() async {
     let (store, key, subscription) = await storeShowing(1)
     let gate = Gate<Int>()
-    let mutation = setting(key, in: store, gate: gate)
-    mutation.start(5)
+    let mutation = setting(key, gate: gate)
+    mutation.start(5, in: store)
     await yield { gate.pending == 1 }
     store.invalidate(key)
     await yield { key.gate.pending == 1 }
@@ -293,11 +453,11 @@ struct MutationTests {
     let gates = [Gate<Int>(), Gate<Int>()]
     let mutations = gates.map { gate in
       Mutation<Int, Int>(
-        store: store, optimistic: { store, input in store.setValue(input, for: key) }
+        optimistic: { store, input in store.setValue(input, for: key) }
       ) { _ in try await gate.call() }
     }
-    mutations[0].start(5)
-    mutations[1].start(6)
+    mutations[0].start(5, in: store)
+    mutations[1].start(6, in: store)
     await yield { gates.allSatisfy { $0.pending == 1 } }
     #expect(subscription.loader.phase.value == 6)
 
@@ -311,11 +471,11 @@ struct MutationTests {
   @Test func anEditOfAnEvictedEntryRestoresNothing() async {
     await withMainSerialExecutor {
       let clock = TestClock()
-      let store = LoaderStore(clock: clock, staleAfter: nil, gcAfter: .seconds(1))
+      let store = LoaderStore(clock: clock, staleness: .never, gcAfter: .seconds(1))
       let key = NumberKey(1, gate: Gate<Int>())
       let gate = Gate<Int>()
-      let mutation = setting(key, in: store, gate: gate)
-      mutation.start(5)
+      let mutation = setting(key, gate: gate)
+      mutation.start(5, in: store)
       let evicted = store.loader(for: key)
       await clock.advanceAndDrain(by: .seconds(1))
       #expect(store.count == 0)
@@ -327,22 +487,24 @@ struct MutationTests {
     }
   }
 
-  @Test func aReleasedMutationStillRollsBack() async {
+  @Test func aReleasedMutationStillRollsBackAndGoesWhenItsRunEnds() async {
     let (store, key, subscription) = await storeShowing(1)
     let gate = Gate<Int>()
     weak var released: Mutation<Int, Int>?
     do {
-      let mutation = setting(key, in: store, gate: gate)
+      let mutation = setting(key, gate: gate)
       released = mutation
-      mutation.start(5)
+      mutation.start(5, in: store)
     }
-    #expect(released == nil)  // its run does not keep it alive
     await yield { gate.pending == 1 }
+    #expect(released != nil)  // its run keeps it until the run ends
     #expect(subscription.loader.phase.value == 5)
     gate.fail(TestError(1))
     await yield { subscription.loader.phase.value == 1 }
     #expect(subscription.loader.phase.isKind(.loaded, value: 1))
+    await yield { released == nil }
   }
+
 }
 
 extension MutationPhase {

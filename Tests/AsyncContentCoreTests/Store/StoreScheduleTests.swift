@@ -10,7 +10,7 @@ import Testing
 /// cancelled mutations and loads, and the clock moving on. Checked after every step.
 ///
 /// Each run executes 10,000 schedules (5 to 12 steps each, over 3 keys, a store of 1 to 4
-/// entries, a `gcAfter` of 2 to 4 seconds and a `staleAfter` of nil, zero or 2 seconds), then
+/// entries, a `gcAfter` of 2 to 4 seconds and a staleness of never, zero or 2 seconds), then
 /// answers whatever is still pending. The schedules come from a fixed seed; set `STORE_SEED`
 /// to try others and `STORE_SCHEDULES` to change the count. A failure reports the seed, the
 /// schedule number, its configuration and its steps.
@@ -128,17 +128,13 @@ private final class ScheduleServer: Sendable {
   }
 }
 
-/// A key of the schedules; equal ids are equal keys.
+/// A key of the schedules: its id; the server is the store's client.
 private struct ServerKey: LoaderKey {
   let id: Int
-  let server: ScheduleServer
 
-  func fetch() async throws -> Int {
+  func fetch(using server: ScheduleServer) async throws -> Int {
     try await server.call(key: id, isMutation: false)
   }
-
-  static func == (lhs: ServerKey, rhs: ServerKey) -> Bool { lhs.id == rhs.id }
-  func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// The input of the schedules' mutations: the key to edit and the optimistic value.
@@ -159,14 +155,16 @@ private final class ScheduleCallers {
   private(set) var tasks: [Task<Void, Never>] = []
   private(set) var finished: [Bool] = []
 
-  func spawn(_ work: @escaping @MainActor () async -> Void) {
+  @discardableResult
+  func spawn(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
     let id = tasks.count
     finished.append(false)
-    tasks.append(
-      Task { @MainActor in
-        await work()
-        self.finished[id] = true
-      })
+    let task = Task { @MainActor in
+      await work()
+      self.finished[id] = true
+    }
+    tasks.append(task)
+    return task
   }
 }
 
@@ -196,8 +194,7 @@ private struct StoreSchedule {
     case trigger(Trigger, key: Int)
     case invalidate(Invalidation)
     case refetch(RefetchEvent)
-    case mutate(mutation: Int, key: Int, value: Int, awaited: Bool)
-    case joinOrReject(mutation: Int, join: Bool)
+    case mutate(mutation: Int, key: Int, value: Int, awaited: Bool, callerCancelled: Bool)
     case answer(ScheduleServer.Request, Answer)
     case cancelMutation(Int)
     case advance(seconds: Int)
@@ -210,10 +207,9 @@ private struct StoreSchedule {
       case .trigger(let trigger, let key): "\(trigger) on key \(key)"
       case .invalidate(let invalidation): "invalidate \(invalidation)"
       case .refetch(let event): "refetch after \(event)"
-      case .mutate(let mutation, let key, let value, let awaited):
+      case .mutate(let mutation, let key, let value, let awaited, let callerCancelled):
         "mutation \(mutation) \(awaited ? "runs" : "starts") with key \(key) := \(value)"
-      case .joinOrReject(let mutation, let join):
-        "mutation \(mutation) runs again, \(join ? "joining" : "rejected")"
+          + (callerCancelled ? ", its caller cancelled" : "")
       case .answer(let request, let answer): "\(request) answered: \(answer)"
       case .cancelMutation(let mutation): "mutation \(mutation).cancel()"
       case .advance(let seconds): "clock + \(seconds) s"
@@ -230,7 +226,7 @@ private struct StoreSchedule {
   static let keyCount = 3
 
   private var random: SplitMix64
-  let staleAfter: Duration?
+  let staleness: Staleness
   let gcAfter: Int
   let maxEntries: Int
   let stepCount: Int
@@ -240,7 +236,8 @@ private struct StoreSchedule {
 
   // The model.
   private var now = 0
-  private var subscriptions: [(key: Int, subscription: LoaderSubscription<Int>, live: Bool)] = []
+  private var subscriptions:
+    [(key: Int, subscription: StoreSubscription<AsyncLoader<Int>>, live: Bool)] = []
   private var identity: [ObjectIdentifier?] = Array(repeating: nil, count: keyCount)
   private var shown: [Int?] = Array(repeating: nil, count: keyCount)
   /// When each key's entry last became unobserved (or was created so), in seconds.
@@ -256,14 +253,14 @@ private struct StoreSchedule {
 
   init(seed: UInt64, index: Int) {
     random = SplitMix64(seed: seed, index: index)
-    staleAfter = [nil, .zero, .seconds(2)][random.below(3)]
+    staleness = [.never, .after(.zero), .after(.seconds(2))][random.below(3)]
     gcAfter = 2 + random.below(3)
     maxEntries = 1 + random.below(4)
     stepCount = 5 + random.below(8)
   }
 
   var configuration: String {
-    "staleAfter \(staleAfter.map { "\($0)" } ?? "nil"), gcAfter \(gcAfter) s, "
+    "staleness \(staleness), gcAfter \(gcAfter) s, "
       + "maxEntries \(maxEntries), \(stepCount) steps"
   }
 
@@ -276,17 +273,17 @@ private struct StoreSchedule {
     let clock = TestClock()
     let server = ScheduleServer()
     let store = LoaderStore(
-      clock: clock, staleAfter: staleAfter, gcAfter: .seconds(gcAfter), maxEntries: maxEntries)
+      clock: clock, staleness: staleness, gcAfter: .seconds(gcAfter), maxEntries: maxEntries,
+      clients: server)
     let journal = InvalidationJournal()
     let mutations = (0..<2).map { index in
       Mutation<Edit, Int>(
-        store: store,
         optimistic: { store, edit in
-          store.setValue(edit.value, for: ServerKey(id: edit.key, server: server))
+          store.setValue(edit.value, for: ServerKey(id: edit.key))
         },
         invalidates: { edit, _ in
           journal.keys.append(edit.key)
-          return [ServerKey(id: edit.key, server: server)]
+          return [ServerKey(id: edit.key)]
         }
       ) { _ in try await server.call(key: index, isMutation: true) }
     }
@@ -327,7 +324,7 @@ private struct StoreSchedule {
     let journal: InvalidationJournal
     let callers: ScheduleCallers
 
-    func key(_ id: Int) -> ServerKey { ServerKey(id: id, server: server) }
+    func key(_ id: Int) -> ServerKey { ServerKey(id: id) }
   }
 
   // MARK: Choosing
@@ -356,13 +353,13 @@ private struct StoreSchedule {
         }
       case 45..<57:
         let mutation = random.below(2)
-        if running[mutation] != nil {
-          return .joinOrReject(mutation: mutation, join: random.chance(50))
-        }
+        // One run per mutation at a time: queued runs are MutationTests' subject.
+        guard running[mutation] == nil else { continue }
         runs += 1
+        let awaited = random.chance(30)
         return .mutate(
           mutation: mutation, key: random.below(Self.keyCount), value: -runs,
-          awaited: random.chance(30))
+          awaited: awaited, callerCancelled: awaited && random.chance(50))
       case 57..<84:
         let pending = server.pending
         guard !pending.isEmpty else { continue }
@@ -433,31 +430,25 @@ private struct StoreSchedule {
         for key in 0..<Self.keyCount { invalidations[key] += 1 }
       }
 
-    case .mutate(let index, let key, let value, let awaited):
+    case .mutate(let index, let key, let value, let awaited, let callerCancelled):
       let mutation = context.mutations[index]
       let edit = Edit(key: key, value: value)
+      let store = context.store
       if awaited {
-        context.callers.spawn { await mutation.run(edit) }
-      } else if !mutation.start(edit) {
-        return "mutation \(index) did not start although no run was in progress"
+        // A cancelled caller stops waiting at once; the run goes on, as the model says.
+        let caller = context.callers.spawn { _ = try? await mutation.run(edit, in: store) }
+        if callerCancelled { caller.cancel() }
+      } else {
+        mutation.start(edit, in: store)
+        guard mutation.isRunning else {
+          return "mutation \(index) did not start although no run was in progress"
+        }
       }
       running[index] = (-value, key)
       if identity[key] == nil || !isEditStackCurrent(key) { edits[key] = [] }
       edits[key].append(PendingEdit(run: -value, previous: identity[key] == nil ? nil : shown[key]))
       expectedShown[key] = value
       decided.insert(key)
-
-    case .joinOrReject(let index, let join):
-      let mutation = context.mutations[index]
-      let edit = Edit(key: 0, value: 0)
-      if join {
-        context.callers.spawn {
-          let sent = await mutation.run(edit, ifRunning: .join)
-          #expect(!sent, "a joined run must not send its input")
-        }
-      } else if await mutation.run(edit, ifRunning: .reject) {
-        return "a rejected run sent its input"
-      }
 
     case .answer(let request, let answer):
       let result: Result<Int, any Error> =

@@ -6,17 +6,19 @@ import AsyncContentTestSupport
 struct NumberKey: LoaderKey, CustomStringConvertible {
   let id: Int
   let gate: Gate<Int>
-  var staleAfter: Duration?
+  var staleness: Staleness
   var gcAfter: Duration?
 
-  init(_ id: Int, gate: Gate<Int>, staleAfter: Duration? = nil, gcAfter: Duration? = nil) {
+  init(
+    _ id: Int, gate: Gate<Int>, staleness: Staleness = .storeDefault, gcAfter: Duration? = nil
+  ) {
     self.id = id
     self.gate = gate
-    self.staleAfter = staleAfter
+    self.staleness = staleness
     self.gcAfter = gcAfter
   }
 
-  func fetch() async throws -> Int {
+  func fetch(using _: Void) async throws -> Int {
     try await gate.call()
   }
 
@@ -28,14 +30,14 @@ struct NumberKey: LoaderKey, CustomStringConvertible {
 /// A second key type with the same fields, to tell key types apart.
 struct NameKey: LoaderKey {
   let id: Int
-  func fetch() async throws -> String { "name \(id)" }
+  func fetch(using _: Void) async throws -> String { "name \(id)" }
 }
 
 /// Observes `key` and lands `value`; the observation goes on.
 @MainActor
 func observeLoaded(
   _ value: Int, for key: NumberKey, in store: LoaderStore
-) async -> LoaderSubscription<Int> {
+) async -> StoreSubscription<AsyncLoader<Int>> {
   let subscription = store.observe(key)
   await yield { key.gate.pending == 1 }
   key.gate.succeed(value)

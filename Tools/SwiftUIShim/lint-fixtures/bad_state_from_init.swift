@@ -8,5 +8,5 @@ struct Detail: View {
   init(id: Int) {
     _loader = State(initialValue: AsyncLoader { "Item \(id)" })
   }
-  var body: some View { AsyncLoaderView(loader) { Text($0) } }
+  var body: some View { AsyncView(loader) { Text($0) } }
 }

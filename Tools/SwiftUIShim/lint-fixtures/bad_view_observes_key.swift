@@ -6,7 +6,7 @@ import SwiftUI
 
 struct CountryKey: LoaderKey {
   let id: String
-  func fetch() async throws -> String { id }
+  func fetch(using _: Void) async throws -> String { id }
 }
 
 struct Detail: View {

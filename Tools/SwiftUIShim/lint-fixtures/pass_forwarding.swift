@@ -29,12 +29,12 @@ struct Screen: View {
 
 struct SearchKey: LoaderKey {
   let query: String
-  func fetch() async throws -> [String] { [query] }
+  func fetch(using _: Void) async throws -> [String] { [query] }
 }
 
 struct Search: View {
   let query: String
   var body: some View {
-    AsyncView(SearchKey(query: query), keepsPreviousValue: true) { Text("\($0.count)") }
+    AsyncView(key: SearchKey(query: query), keepsPreviousValue: true) { Text("\($0.count)") }
   }
 }

@@ -6,8 +6,11 @@ import SwiftUI
 struct Post: Sendable { let title: String }
 
 struct V: View {
-  let phase: PagedPhase<[Post], any Error>
   var body: some View {
-    PagingList(phase: phase, hasMore: true, reload: {}, loadMore: {}) { post in Text(post.title) }
+    PagingList { (cursor: Int?) in
+      Page(items: [Post](), nextCursor: cursor)
+    } row: { post in
+      Text(post.title)
+    }
   }
 }

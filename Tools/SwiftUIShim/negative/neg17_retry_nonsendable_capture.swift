@@ -1,4 +1,5 @@
-// AsyncContent API: LoadPhaseView's retry is @Sendable; a non-Sendable model cannot be captured.
+// AsyncContent API: AsyncView(phase:)'s reload is @Sendable; a non-Sendable model cannot be
+// captured.
 // EXPECT: non-Sendable type 'Model' of property 'model' cannot exit main actor-isolated context
 import AsyncContent
 import SwiftUI
@@ -11,6 +12,6 @@ final class Model {
 struct V: View {
   let model: Model
   var body: some View {
-    LoadPhaseView(model.phase, retry: { await model.reload() }) { Text($0) }
+    AsyncView(phase: model.phase, reload: { await model.reload() }) { Text($0) }
   }
 }

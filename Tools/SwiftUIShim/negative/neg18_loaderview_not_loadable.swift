@@ -1,4 +1,4 @@
-// AsyncContent API: AsyncLoaderView takes a LoadableObject, not any object with a phase.
+// AsyncContent API: AsyncView(_:) takes a LoadableObject, not any object with a phase.
 // EXPECT: conform to 'LoadableObject'
 import AsyncContent
 import SwiftUI
@@ -10,6 +10,6 @@ import SwiftUI
 struct V: View {
   let model: Model
   var body: some View {
-    AsyncLoaderView(model) { Text($0) }
+    AsyncView(model) { Text($0) }
   }
 }

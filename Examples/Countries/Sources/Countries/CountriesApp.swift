@@ -27,6 +27,7 @@ struct CountriesApp: App {
   var body: some Scene {
     WindowGroup {
       HomeScreen(model: model)
+        .loaderStore(model.store)
     }
   }
 }

@@ -67,10 +67,12 @@ actor CountryAPI {
       languages: ["Language \(seed % 7 + 1)"], isFavorite: favorites.contains(id))
   }
 
-  /// Marks a country as a favorite or not, after a short delay.
-  func setFavorite(_ isFavorite: Bool, id: Country.ID) async throws {
+  /// Marks a country as a favorite or not, after a short delay, and returns the country's
+  /// details as the service stored them.
+  func setFavorite(_ isFavorite: Bool, id: Country.ID) async throws -> CountryDetail {
     try await respond()
     if isFavorite { favorites.insert(id) } else { favorites.remove(id) }
+    return try await detail(id: id)
   }
 
   private func respond() async throws {

@@ -3,18 +3,19 @@ import AsyncContent
 import Foundation
 import SwiftUI
 
-/// A country's details, from the app's store: `AsyncView(key)` observes the country's key while
+/// A country's details, from the app's store: `AsyncView(key:)` observes the country's key while
 /// the screen shows it, so the screen loads the right country whatever the stack reuses, a
 /// re-render loads nothing, and a country opened again shows its details at once while they
-/// revalidate. The star is a `MutationButton`: the mutation owns the request, so it lands even
-/// if the screen is closed at once.
+/// revalidate. The star is a `MutationButton`: it runs the mutation in the environment's store
+/// (the app's), and the mutation owns the request, so it lands even if the screen is closed at
+/// once.
 struct CountryDetailScreen: View {
   let country: Country
   let model: CountriesModel
 
   var body: some View {
     AsyncView(
-      CountryDetailKey(id: country.id, api: model.api),
+      key: CountryDetailKey(id: country.id),
       loading: { ProgressView("Loading \(country.name)…") }
     ) { detail in
       List {

@@ -1,19 +1,14 @@
-public import Foundation
+package import Foundation
 public import Observation
 
 /// What every loader has besides its phase, and the machinery every loader shares, written
 /// once: the running task and its generation, the callers waiting for a load to settle,
 /// staleness on the injected clock, the failure count, and the observation of all of it.
 ///
-/// ``AsyncLoader`` and ``PagedLoader`` are its subclasses; it cannot be subclassed outside
-/// this package. Use it where the kind of loader does not matter, for example to show how old
-/// a screen's data is, or how many attempts failed:
-///
-/// ```swift
-/// func statusLine(_ loader: LoaderBase) -> String {
-///   "\(loader.failureCount) failed attempts, stale: \(loader.isStale)"
-/// }
-/// ```
+/// ``AsyncLoader`` and ``PagedLoader`` each hold one (their `core`) and forward their status
+/// to it; code of this package that works with a loader of any kind reaches it through
+/// ``AnyLoader``. It is not API: a public class cannot inherit from a package one, so the
+/// loaders compose it rather than subclass it.
 ///
 /// The rules that make loads safe to trigger from anywhere live here:
 /// - **Superseding cancels.** Starting or stopping a load cancels the running task and bumps
@@ -22,41 +17,41 @@ public import Observation
 ///   subscription's first value all resume every caller that waits.
 /// - **A trigger joins only a running load.** A caller waits only while a started load has not
 ///   settled, so a loader created in a loading phase for a preview never hangs a caller.
-/// - **Cancel on release.** Stored tasks hold the loader weakly, so releasing the loader runs
-///   its `deinit`, which cancels the task.
+/// - **Cancel on release.** Stored tasks hold the loader weakly, and only its loader holds the
+///   core, so releasing the loader releases the core, whose `deinit` cancels the task.
 ///
 /// It is not generic, so its code is compiled once, its observation key paths are formed once
-/// per process, and the loaders' generic code stays small.
-@MainActor
-open class LoaderBase: Observable, WaitingCallers {
+/// per process, and the loaders' generic code stays small. Observation tracks the registrar
+/// and key path an access names, whatever object it names them on, so a loader's `phase`
+/// getter registers its access here and SwiftUI and `withObservationTracking` follow it.
+@MainActor @usableFromInline
+package final class LoaderCore: Observable, WaitingCallers {
   /// The registrar the loader's observed properties report to.
   private let registrar = ObservationRegistrar()
   /// The clock for retry waits and staleness.
-  public let clock: LoaderClock
+  @usableFromInline package let clock: LoaderClock
   /// How failed attempts are retried before the failure shows. A load follows the policy of
   /// when it started.
-  public final var retryPolicy: RetryPolicy
+  @usableFromInline package var retryPolicy: RetryPolicy
   /// How old a value may grow before ``AsyncLoader/load()`` or ``PagedLoader/load()`` fetches
-  /// it again; `nil` never goes stale.
-  public final var staleAfter: Duration?
+  /// it again; ``Staleness/storeDefault`` means never here (a loader has no store's default),
+  /// and reads back as ``Staleness/never``.
+  package var staleness: Staleness {
+    get { staleAfter.map { .after($0) } ?? .never }
+    set { staleAfter = newValue.duration(storeDefault: nil) }
+  }
+  /// ``staleness``, resolved: only the duration is stored, so a trigger's staleness check is one
+  /// comparison and the core holds no second copy; `nil` never goes stale.
+  @exclusivity(unchecked) private var staleAfter: Duration?
 
   /// How long a first load may run before progress shows, and how long progress stays once it
   /// shows, for this loader; `nil` (the default) leaves it to whoever renders the loader: the
   /// `asyncProgressTiming` of the SwiftUI environment, or ``ProgressTiming/default``.
-  ///
-  /// ```swift
-  /// let search = AsyncLoader { try await api.search(query) }
-  /// search.progressTiming = .immediate  // a search field shows its spinner at once
-  /// ```
-  public final var progressTiming: ProgressTiming?
+  package var progressTiming: ProgressTiming?
 
   /// The wall clock that dates a loaded value (``loadedDate``); `Date.init` by default. Replace
   /// it in tests to get fixed dates.
-  ///
-  /// ```swift
-  /// loader.wallClock = { Date(timeIntervalSince1970: 1_700_000_000) }
-  /// ```
-  public final var wallClock: @MainActor () -> Date = { Date() }
+  package var wallClock: @MainActor () -> Date = { Date() }
 
   // MARK: State
   //
@@ -70,7 +65,7 @@ open class LoaderBase: Observable, WaitingCallers {
   // Keep it so: call out to such code only after an access has ended.
 
   /// When the value was loaded, on ``clock``; `nil` when no value has loaded.
-  @exclusivity(unchecked) @usableFromInline final var storedLoadedAt: LoaderClock.Instant? {
+  @exclusivity(unchecked) @usableFromInline package var storedLoadedAt: LoaderClock.Instant? {
     didSet {
       // Every place that dates the value on the clock dates it on the wall clock too, so the two
       // always describe the same landing.
@@ -86,25 +81,25 @@ open class LoaderBase: Observable, WaitingCallers {
   @exclusivity(unchecked) private var storedLastLoadWasCancelled = false
   /// Whether a ``LoaderStore`` invalidated the value: it is stale until the next value lands,
   /// whatever its age. (Beside the other flags, so it takes no room of its own.)
-  @exclusivity(unchecked) final var isMarkedStale = false
+  @exclusivity(unchecked) package var isMarkedStale = false
   /// Whether the value on screen is an edit of a ``LoaderStore`` (an optimistic update) and no
   /// value has landed since: what decides whether the edit may be rolled back.
-  @exclusivity(unchecked) final var isValueEdited = false
+  @exclusivity(unchecked) package var isValueEdited = false
   /// The generation of the current load; results of any other generation are stale.
   @exclusivity(unchecked) private var generation: UInt64 = 0
   /// The running operation or subscription.
   @exclusivity(unchecked) private var task: Task<Void, Never>?
   /// Whether a load was started and has not settled yet: what triggers join. A subscription
   /// settles with its first value and goes on running.
-  @exclusivity(unchecked) @usableFromInline private(set) final var isLoadRunning = false
+  @exclusivity(unchecked) @usableFromInline package private(set) var isLoadRunning = false
 
   /// The callers waiting for the running load to settle.
   @exclusivity(unchecked) var waiters = Waiters()
 
-  init(clock: LoaderClock, retry: RetryPolicy, staleAfter: Duration?, hasValue: Bool) {
+  init(clock: LoaderClock, retry: RetryPolicy, staleness: Staleness, hasValue: Bool) {
     self.clock = clock
     self.retryPolicy = retry
-    self.staleAfter = staleAfter
+    self.staleAfter = staleness.duration(storeDefault: nil)
     if hasValue {
       storedLoadedAt = clock.now
       storedLoadedDate = Date()  // didSet does not run in an initializer
@@ -112,8 +107,8 @@ open class LoaderBase: Observable, WaitingCallers {
   }
 
   deinit {
-    // The loader is gone: nothing can observe the result. The task holds the loader weakly,
-    // so this is the end of its work.
+    // The loader is gone (only it holds the core): nothing can observe the result. The task
+    // holds the loader weakly, so this is the end of its work.
     task?.cancel()
   }
 
@@ -121,14 +116,14 @@ open class LoaderBase: Observable, WaitingCallers {
 
   /// Failed attempts since the last success or reset: grows during retries with backoff, so
   /// a screen can show "attempt 2 of 3".
-  public final var failureCount: Int {
+  package var failureCount: Int {
     registrar.access(self, keyPath: Self.failureCountPath)
     return storedFailureCount
   }
 
   /// When the value on screen was loaded, on ``clock``; `nil` when no value has loaded. It
   /// changes only together with the phase and is observed with it.
-  public final var loadedAt: LoaderClock.Instant? {
+  package var loadedAt: LoaderClock.Instant? {
     accessPhase()
     return storedLoadedAt
   }
@@ -137,12 +132,7 @@ open class LoaderBase: Observable, WaitingCallers {
   /// ("Updated 3 min ago"). `nil` when no value has loaded. It is set together with
   /// ``loadedAt``, changes only together with the phase, and is observed with it.
   ///
-  /// ```swift
-  /// if let date = loader.loadedDate {
-  ///   print(DefaultStrings(language: "en").updated(at: date, now: Date()))  // "Updated 12 s ago"
-  /// }
-  /// ```
-  public final var loadedDate: Date? {
+  package var loadedDate: Date? {
     accessPhase()
     return storedLoadedDate
   }
@@ -154,14 +144,14 @@ open class LoaderBase: Observable, WaitingCallers {
   /// A cancelled reload goes from reloading back to loaded with the value it had, which the
   /// phases alone cannot tell from a reload that landed; this can, so an ``Announcement``
   /// stays silent for it.
-  public final var lastLoadWasCancelled: Bool {
+  package var lastLoadWasCancelled: Bool {
     accessPhase()
     return storedLastLoadWasCancelled
   }
 
-  /// Whether the value is older than ``staleAfter``, or was invalidated by a ``LoaderStore``
+  /// Whether the value is older than ``staleness`` allows, or was invalidated by a ``LoaderStore``
   /// (``LoaderStore/invalidate(_:)``) since it landed.
-  public final var isStale: Bool {
+  @usableFromInline package var isStale: Bool {
     guard let loadedAt = storedLoadedAt else { return false }
     if isMarkedStale { return true }
     guard let staleAfter else { return false }
@@ -170,7 +160,7 @@ open class LoaderBase: Observable, WaitingCallers {
 
   /// Whether an operation or subscription is running (a subscription goes on after its first
   /// value has landed). It is observed together with the phase.
-  public final var isActive: Bool {
+  package var isActive: Bool {
     accessPhase()
     return task != nil
   }
@@ -188,7 +178,7 @@ open class LoaderBase: Observable, WaitingCallers {
   ///   - makeTask: Creates the task of the load. It must hold the loader weakly and check
   ///     ``isCurrent(_:)`` after every `await`.
   @usableFromInline
-  final func beginLoad(
+  func beginLoad(
     _ startPhase: () -> Bool, _ makeTask: (_ generation: UInt64) -> Task<Void, Never>
   ) {
     let wasActive = task != nil
@@ -203,7 +193,7 @@ open class LoaderBase: Observable, WaitingCallers {
   ///
   /// Observers hear once, if the phase changed or the work that ran stopped.
   @usableFromInline
-  final func finishLoad(_ endPhase: () -> Bool) {
+  func finishLoad(_ endPhase: () -> Bool) {
     let wasActive = task != nil
     task = nil
     changePhase { endPhase() || wasActive }
@@ -214,7 +204,7 @@ open class LoaderBase: Observable, WaitingCallers {
   /// operation that threw a cancellation error, a sequence that ended before any element):
   /// ``finishLoad(_:)``, remembered as a cancellation.
   @usableFromInline
-  final func finishCancelledLoad(_ cancelPhase: () -> Bool) {
+  func finishCancelledLoad(_ cancelPhase: () -> Bool) {
     storedLastLoadWasCancelled = true
     finishLoad(cancelPhase)
   }
@@ -222,7 +212,7 @@ open class LoaderBase: Observable, WaitingCallers {
   /// Cancels whatever runs, moves the phase with `stopPhase` (a cancel or a reset), and
   /// settles.
   @usableFromInline
-  final func stopLoad(_ stopPhase: () -> Bool) {
+  func stopLoad(_ stopPhase: () -> Bool) {
     let wasActive = task != nil
     supersede()
     if wasActive { storedLastLoadWasCancelled = true }
@@ -243,7 +233,7 @@ open class LoaderBase: Observable, WaitingCallers {
 
   /// Whether a run of `generation` may still change the loader.
   @usableFromInline
-  final func isCurrent(_ generation: UInt64) -> Bool {
+  func isCurrent(_ generation: UInt64) -> Bool {
     self.generation == generation
   }
 
@@ -254,14 +244,14 @@ open class LoaderBase: Observable, WaitingCallers {
   /// A caller whose own task is cancelled stops waiting at once; the load goes on: a caller's
   /// cancellation is not the load's.
   @usableFromInline
-  final func waitForLoad() async {
+  func waitForLoad() async {
     guard isLoadRunning else { return }
     await waitForSettlement()
   }
 
   /// The load settled: every waiting caller resumes, and triggers no longer join.
   @usableFromInline
-  final func settleWaiters() {
+  func settleWaiters() {
     isLoadRunning = false
     waiters.resumeAll()
   }
@@ -283,12 +273,12 @@ open class LoaderBase: Observable, WaitingCallers {
 
   // The key paths, formed once: a key path literal is looked up anew at every use (about 60
   // instructions), and every phase change uses one twice.
-  private static let phaseVersionPath: KeyPath<LoaderBase, UInt64> = \.phaseVersion
-  private static let failureCountPath: KeyPath<LoaderBase, Int> = \.storedFailureCount
+  private static let phaseVersionPath: KeyPath<LoaderCore, UInt64> = \.phaseVersion
+  private static let failureCountPath: KeyPath<LoaderCore, Int> = \.storedFailureCount
 
   /// Registers an access to the loader's phase, as the `@Observable` macro's getter does.
   @usableFromInline
-  final func accessPhase() {
+  func accessPhase() {
     registrar.access(self, keyPath: Self.phaseVersionPath)
   }
 
@@ -301,7 +291,7 @@ open class LoaderBase: Observable, WaitingCallers {
   ///
   /// - Returns: Whether the phase changed.
   @usableFromInline @discardableResult
-  final func changePhase(_ change: () -> Bool) -> Bool {
+  func changePhase(_ change: () -> Bool) -> Bool {
     guard change() else { return false }
     registrar.willSet(self, keyPath: Self.phaseVersionPath)
     phaseVersion &+= 1
@@ -311,7 +301,7 @@ open class LoaderBase: Observable, WaitingCallers {
 
   /// Counts a failed attempt.
   @usableFromInline
-  final func countFailedAttempt() {
+  func countFailedAttempt() {
     registrar.withMutation(of: self, keyPath: Self.failureCountPath) { storedFailureCount += 1 }
   }
 
@@ -324,14 +314,14 @@ open class LoaderBase: Observable, WaitingCallers {
   /// - Returns: How long to wait before the next attempt, and the clock to wait on; `nil` shows
   ///   the failure.
   @usableFromInline
-  final func nextWait(after failed: Int, _ error: any Error, _ policy: RetryPolicy?) -> RetryWait? {
+  func nextWait(after failed: Int, _ error: any Error, _ policy: RetryPolicy?) -> RetryWait? {
     countFailedAttempt()
     return policy?.delay(afterFailedAttempts: failed, error: error).map { ($0, clock) }
   }
 
   /// Forgets the failed attempts, after a success or a reset; notifies only if there were any.
   @usableFromInline
-  final func resetFailureCount() {
+  func resetFailureCount() {
     guard storedFailureCount != 0 else { return }
     registrar.withMutation(of: self, keyPath: Self.failureCountPath) { storedFailureCount = 0 }
   }

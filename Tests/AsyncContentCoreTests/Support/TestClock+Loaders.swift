@@ -1,6 +1,10 @@
-public import Clocks
-import IssueReporting
+import AsyncContentTestSupport
+import Clocks
+import Testing
 
+// The tests' clock helpers. They left the AsyncContentTestSupport product so that it depends on
+// no package (swift-clocks among them): a test target may depend on swift-clocks, a client's
+// product may not.
 extension TestClock where Duration == Swift.Duration {
   /// Advances the clock by `duration`, then lets the tasks it woke run on the main actor.
   ///
@@ -21,7 +25,7 @@ extension TestClock where Duration == Swift.Duration {
   ///   - duration: How far to move the clock.
   ///   - yields: How many times to yield the main actor afterwards.
   @MainActor
-  public func advanceAndDrain(by duration: Duration, yields: Int = 200) async {
+  func advanceAndDrain(by duration: Duration, yields: Int = 200) async {
     await advance(by: duration)
     await drainMainActor(yields: yields)
   }
@@ -38,7 +42,7 @@ extension TestClock where Duration == Swift.Duration {
   /// - Returns: How long the clock was advanced, or `nil` when the condition never held.
   @MainActor
   @discardableResult
-  public func advance(
+  func advance(
     by step: Duration, until condition: () -> Bool, atMost limit: Duration,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -51,9 +55,10 @@ extension TestClock where Duration == Swift.Duration {
       await advance(by: step)
       elapsed += step
     }
-    reportIssue(
-      "the condition never held within \(limit) of clock time", fileID: fileID,
-      filePath: filePath, line: line, column: column)
+    Issue.record(
+      "the condition never held within \(limit) of clock time",
+      sourceLocation: SourceLocation(
+        fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
     return nil
   }
 }

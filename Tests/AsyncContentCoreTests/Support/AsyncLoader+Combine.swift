@@ -1,0 +1,1 @@
+../../../Sources/AsyncContentCore/ValueSources/AsyncLoader+Combine.swift
