@@ -134,7 +134,7 @@ public final class LoaderStore {
   }
 
   /// The app-wide store, with the default options: the one the SwiftUI views that take a key
-  /// (`AsyncView(key)`, `PagingList(key)`) use unless `.loaderStore(_:)` gives them another.
+  /// (`AsyncView(key:)`, `PagingList(key:)`) use unless `.loaderStore(_:)` gives them another.
   ///
   /// It is one instance, made on first use and kept for the life of the process. A screen and
   /// a model that both use it share its entries:
