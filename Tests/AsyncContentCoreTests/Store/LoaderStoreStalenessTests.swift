@@ -72,7 +72,7 @@ struct LoaderStoreStalenessTests {
 
     let subscription = store.observe(key)
     #expect(subscription.loader.phase.isKind(.loaded, value: 1))  // no revalidation
-    #expect(subscription.loader.staleAfter == nil)
+    #expect(subscription.loader.staleness == .never)
     #expect(gate.pending == 0)
     store.invalidate(key)  // only an invalidation makes it stale
     await yield { gate.pending == 1 }
@@ -91,7 +91,7 @@ struct LoaderStoreStalenessTests {
     await clock.advance(by: .seconds(3_600))
     let subscription = store.observe(key)
     #expect(subscription.loader.phase.isKind(.loaded, value: 1))
-    #expect(subscription.loader.staleAfter == nil)
+    #expect(subscription.loader.staleness == .never)
     subscription.cancel()
   }
 

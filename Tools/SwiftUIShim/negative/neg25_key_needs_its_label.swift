@@ -5,7 +5,7 @@ import AsyncContent
 import SwiftUI
 
 struct NameKey: LoaderKey {
-  func fetch() async throws -> String { "name" }
+  func fetch(using _: Void) async throws -> String { "name" }
 }
 
 struct V: View {

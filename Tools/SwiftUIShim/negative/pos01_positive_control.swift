@@ -49,13 +49,17 @@ struct BrandFailure: AsyncFailureStyle {
   func title(for error: any Error) -> Text { Text("Oops") }
 }
 
+struct NamesAPI: Sendable {
+  func name(of id: Int) async throws -> String { "name \(id)" }
+}
+
 struct NameKey: LoaderKey {
   let id: Int
-  func fetch() async throws -> String { "name \(id)" }
+  func fetch(using api: NamesAPI) async throws -> String { try await api.name(of: id) }
 }
 
 struct PostsKey: PagedLoaderKey {
-  func fetchPage(at cursor: Int?) async throws -> Page<Post, Int> {
+  func fetchPage(at cursor: Int?, using _: Void) async throws -> Page<Post, Int> {
     Page(items: [Post(id: cursor ?? 0, title: "Post")], nextCursor: nil)
   }
 }
