@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws the pictures of the DocC tutorial "Build a countries app": wireframes of the app's
 screens in the moments the tutorial teaches (first load, pull-to-refresh, paging, a failed
-reload's banner, retry, placeholders, the detail screen), as SVG files in the catalog's
+reload's banner, retry, placeholders, the detail screen and its favorite button), as SVG files in the catalog's
 Resources/Tutorial folder, which the tutorial embeds with `@Image`.
 
 usage: python3 Scripts/draw-tutorial-images.py           draw them, overwriting the SVGs
@@ -10,6 +10,7 @@ usage: python3 Scripts/draw-tutorial-images.py           draw them, overwriting 
 The output depends on nothing but this file, so the drawings are byte-stable. Flags are striped
 rectangles (emoji do not render alike everywhere), and text asks for the system font.
 """
+import math
 import os
 import sys
 
@@ -181,7 +182,30 @@ def failure_view(x):
             + text(cx, 400, "Retry", 15, "600", BLUE, "middle"))
 
 
-def detail(x):
+def star(cx, cy, filled, radius=9):
+    """A five-pointed star, filled or outlined, as SF Symbols' star.fill and star."""
+    points = []
+    for index in range(10):
+        r = radius if index % 2 == 0 else radius * 0.45
+        angle = math.radians(-90 + index * 36)
+        points.append(f"{cx + r * math.cos(angle):.1f},{cy + r * math.sin(angle):.1f}")
+    fill = BLUE if filled else "none"
+    return (f'<polygon points="{" ".join(points)}" fill="{fill}" stroke="{BLUE}" '
+            'stroke-width="1.5" stroke-linejoin="round"/>')
+
+
+def detail(x, favorite=None):
+    """The detail screen of Japan; with `favorite` (False or True), the favorite button above
+    Reload, its star outlined or filled."""
+    actions = (f'<rect x="{x + 34}" y="392" width="252" height="44" rx="10" fill="#ffffff"/>'
+               + text(x + 50, 420, "Reload", 15, fill=BLUE))
+    if favorite is not None:
+        label = "Remove from favorites" if favorite else "Add to favorites"
+        actions = (f'<rect x="{x + 34}" y="392" width="252" height="88" rx="10" fill="#ffffff"/>'
+                   + star(x + 60, 414, favorite)
+                   + text(x + 78, 420, label, 15, fill=BLUE)
+                   + f'<line x1="{x + 50}" y1="436" x2="{x + 286}" y2="436" stroke="{LINE}"/>'
+                   + text(x + 50, 464, "Reload", 15, fill=BLUE))
     return (text(x + 40, 136, "COUNTRY", 11, fill=GREY)
             + f'<rect x="{x + 34}" y="144" width="252" height="57" rx="10" fill="#ffffff"/>'
             + row(x + 34, 142, JAPAN, separator=False)
@@ -192,8 +216,7 @@ def detail(x):
             + text(x + 50, 306, "Area: 168,483 km²", 15)
             + f'<line x1="{x + 50}" y1="324" x2="{x + 286}" y2="324" stroke="{LINE}"/>'
             + text(x + 50, 350, "Language 6", 15)
-            + f'<rect x="{x + 34}" y="392" width="252" height="44" rx="10" fill="#ffffff"/>'
-            + text(x + 50, 420, "Reload", 15, fill=BLUE))
+            + actions)
 
 
 IMAGES = {
@@ -231,6 +254,13 @@ IMAGES = {
     "countries-detail.svg": svg(320, [
         phone(0, "Japan", detail(0), "Details", screen="#f2f2f7"),
     ], "The detail screen of Japan: the country's row, its facts and a Reload button"),
+    "countries-favorite.svg": svg(680, [
+        phone(0, "Japan", detail(0, favorite=False), "Before the tap", screen="#f2f2f7"),
+        arrow(322),
+        phone(360, "Japan", detail(360, favorite=True), "At once, while the request runs",
+              screen="#f2f2f7"),
+    ], "The favorite button: before the tap, an outlined star and Add to favorites; at once after "
+       "the tap, while the request runs, a filled star and Remove from favorites"),
 }
 
 

@@ -16,11 +16,11 @@ that state is not printed, and the next step's is.
 
 Fails, naming what is wrong, when a `@Code` names a file the catalog lacks, when two files of
 the catalog share a name (DocC finds resources by name), when a Swift file under the catalog's
-Resources/Tutorial is shown by no step or is in no printed state, or when a snapshot without
-SwiftUI (the app's model and service, which build on every platform) is not linked into the
-core tests folder. That test target compiles and runs those snapshots on Linux, one per file
-name, so a second snapshot of such a file fails too: it could not be compiled there next to the
-first.
+Resources/Tutorial is shown by no step or is in no printed state, or when the last snapshot of a
+file without SwiftUI (the app's model and service, which build on every platform) is not linked
+into the core tests folder, or an earlier one is. That test target compiles and runs those
+files on Linux, one snapshot per file name: the app's final model and service. The earlier
+snapshots are type-checked in the states above, as every snapshot is.
 """
 import os
 import re
@@ -87,7 +87,7 @@ def main(argv):
     tutorial_code = os.path.join(catalog, "Resources", "Tutorial")
     linked = {os.path.realpath(os.path.join(core_tests, name)): name
               for name in os.listdir(core_tests)} if os.path.isdir(core_tests) else {}
-    core_names = {}
+    snapshots = {}  # the snapshots of each file without SwiftUI, in step order
     for name, path in sorted(files.items()):
         if not name.endswith(".swift") or not path.startswith(tutorial_code + os.sep):
             continue
@@ -98,14 +98,20 @@ def main(argv):
                             "so it is never type-checked")
         if re.search(r"^import SwiftUI$", open(path, encoding="utf-8").read(), re.M):
             continue
-        base = re.sub(r"-\d+\.swift$", ".swift", name)
-        if base in core_names:
-            problems.append(f"{path}: a second snapshot of {base} ({core_names[base]} is the "
-                            f"first); the core tests compile one snapshot of each file")
-        core_names[base] = name
-        if os.path.realpath(path) not in linked:
-            problems.append(f"{path} has no SwiftUI, so {core_tests} must compile and run it: "
-                            f"link it there (ln -s) as {base}")
+        match = re.match(r"(.*)-(\d+)\.swift$", name)
+        base, number = (match.group(1) + ".swift", int(match.group(2))) if match else (name, 0)
+        snapshots.setdefault(base, []).append((number, path))
+    for base, paths in sorted(snapshots.items()):
+        paths.sort()
+        *earlier, (_, last) = paths
+        if os.path.realpath(last) not in linked:
+            problems.append(f"{last} is the last snapshot of {base}, which has no SwiftUI, so "
+                            f"{core_tests} must compile and run it: link it there (ln -s) as "
+                            f"{base}")
+        for _, path in earlier:
+            if os.path.realpath(path) in linked:
+                problems.append(f"{path} is linked into {core_tests}, but a later snapshot of "
+                                f"{base} is the one that target compiles")
 
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)

@@ -16,11 +16,7 @@ import OpenCombine
 
 // MARK: - Stubs the snippets use
 
-/// A country, as the snippets load it.
-struct Country: Identifiable, Hashable, Sendable {
-  var id: String
-  var name: String
-}
+// `Country` is README.md's, in ReadmeSnippets.swift.
 
 /// A post of a paged feed.
 struct Post: Identifiable, Hashable, Sendable {

@@ -214,8 +214,8 @@ public struct AsyncView<
   /// }
   /// ```
   ///
-  /// A Combine publisher goes through ``AsyncLoader/init(phase:clock:staleAfter:publisher:)``:
-  /// keep `AsyncLoader(publisher: articlePublisher)` in `@State` and give it to this view.
+  /// A Combine publisher goes through `AsyncLoader(publisher:)`, where Combine exists: keep
+  /// `AsyncLoader(publisher: articlePublisher)` in `@State` and give it to this view.
   ///
   /// - Parameters:
   ///   - loader: The loader; the caller owns it.

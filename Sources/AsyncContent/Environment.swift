@@ -189,7 +189,7 @@ extension View {
   ///
   /// ```swift
   /// extension LoaderStore {
-  ///   static let countries = LoaderStore(staleAfter: .seconds(30))
+  ///   static let countries = LoaderStore(staleness: .after(.seconds(30)), clients: CountryAPI())
   /// }
   ///
   /// WindowGroup {

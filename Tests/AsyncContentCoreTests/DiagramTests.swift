@@ -64,12 +64,13 @@ enum PhaseDocs {
   }
 
   /// How a payload reads in the docs: `v` and `e` are what a phase holds, `v′` and `e′` what
-  /// an event brings.
+  /// an event brings, `v + page` a page appended and `page + v` a page put in front.
   private static func symbol(_ value: [Int]) -> String {
     switch value {
     case PhaseFixture.value: "v"
     case PhaseFixture.newValue: "v′"
     case PhaseFixture.value + PhaseFixture.page: "v + page"
+    case PhaseFixture.page + PhaseFixture.value: "page + v"
     default: "\(value)"
     }
   }

@@ -298,7 +298,7 @@ func snippetSequenceSource() -> AsyncLoader<[Country]> {
 
 @MainActor
 func snippetJSONLoaders() -> (AsyncLoader<[Country]>, AsyncLoader<[Country]>, URLRequest) {
-  let url = URL(string: "https://example.com/countries.json")!
+  let url = api.baseURL.appending(path: "countries")
   let fromURL = AsyncLoader<[Country]>(url: url)
 
   var request = URLRequest(url: url)
@@ -356,8 +356,8 @@ func message(for error: any Error) -> String {
     await eventually { loader.failureCount == 1 }
     #expect(loader.phase.kind == .loading)  // no failure shows between attempts
 
-    await clock.advanceAndDrain(by: .seconds(1))  // the backoff, without waiting a second
-    #expect(gate.pending == 1)
+    await clock.advance(by: .seconds(1))  // the backoff, without waiting a second
+    await eventually { gate.pending == 1 }
     gate.succeed(["Austria"])
     await load.cancellableValue
     #expect(loader.phase.value == ["Austria"])
@@ -1115,11 +1115,21 @@ struct DocSnippetTests {
     if FileManager.default.fileExists(atPath: readme.path) { documents.append(readme) }
     #expect(documents.count >= 9, "the articles were not found under \(catalog.path)")
 
-    let compiled = try [
-      "Tests/AsyncContentCoreTests/DocSnippetTests.swift",
-      "Tests/AsyncContentCoreTests/ArticlePatterns.swift", "Examples/Snippets/DocSnippets.swift",
-      "Examples/Snippets/MigrationSnippets.swift",
-    ].map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+    // Every Swift file of Examples/Snippets: the SwiftUI snippets, the migration recipes and
+    // README.md's first example.
+    let snippetFiles = try FileManager.default
+      .contentsOfDirectory(atPath: root.appendingPathComponent("Examples/Snippets").path)
+      .filter { $0.hasSuffix(".swift") }.sorted().map { "Examples/Snippets/\($0)" }
+    let sources =
+      [
+        "Tests/AsyncContentCoreTests/DocSnippetTests.swift",
+        "Tests/AsyncContentCoreTests/ArticleSnippets.swift",
+        "Tests/AsyncContentCoreTests/ArticlePatterns.swift",
+      ]
+      + snippetFiles
+    let compiled = try sources.map {
+      try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
+    }
     let haystacks = compiled.map(SnippetBlock.normalize)
 
     var checked = 0
@@ -1132,8 +1142,8 @@ struct DocSnippetTests {
           haystacks.contains { $0.contains(needle) },
           """
           The snippet \(block.name) is out of sync: copy it verbatim into \
-          DocSnippetTests.swift (core), ArticlePatterns.swift (a source article's pattern) or \
-          Examples/Snippets/DocSnippets.swift or MigrationSnippets.swift (SwiftUI), \
+          DocSnippetTests.swift or ArticleSnippets.swift (core), ArticlePatterns.swift (a source \
+          article's pattern) or a file of Examples/Snippets (SwiftUI), \
           or mark it `<!-- snippet: skip (reason) -->`.
           """)
       }

@@ -1,1 +1,1 @@
-../../Sources/AsyncContentCore/AsyncContentCore.docc/Resources/Tutorial/CountriesModel-01.swift
+../../Sources/AsyncContentCore/AsyncContentCore.docc/Resources/Tutorial/CountriesModel-03.swift

@@ -2,9 +2,9 @@ import AsyncContent
 import Foundation
 import Testing
 
-/// The core of the DocC tutorial "Build a countries app": its web service and its model, which
-/// this target compiles from the catalog's Resources/Tutorial (the two files beside this one link
-/// there), do what the tutorial says. The service answers at once here (`latency: .zero`), so no
+/// The core of the DocC tutorial "Build a countries app": its web service and its final model,
+/// which this target compiles from the catalog's Resources/Tutorial (the two files beside this
+/// one link there), do what the tutorial says. The service answers at once here (`latency: .zero`), so no
 /// test waits on the wall clock.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
@@ -80,5 +80,42 @@ struct CountriesTutorialTests {
     await #expect(throws: URLError.self) { try await api.detail(id: "XX") }
     #expect(Country.placeholder(1).id == "placeholder-1")
     #expect(Country.placeholder(1) != Country.placeholder(2))
+  }
+
+  @Test func screensShareACountryByKey() async {
+    let (model, _) = makeModel()
+    #expect(CountryDetailKey(id: "JP") == CountryDetailKey(id: "JP"))  // the key is its id
+    let detail = model.store.observe(CountryDetailKey(id: "JP"))
+    let another = model.store.observe(CountryDetailKey(id: "JP"))
+    defer {
+      detail.cancel()
+      another.cancel()
+    }
+    #expect(detail.loader === another.loader)  // one loader: one request, one phase
+    await detail.loader.load()
+    #expect(detail.loader.phase.value?.country.capital == "Tokyo")
+  }
+
+  @Test func aFavoriteIsWrittenBackOrRolledBack() async throws {
+    let (model, api) = makeModel()
+    let key = CountryDetailKey(id: "JP")
+    let subscription = model.store.observe(key)
+    defer { subscription.cancel() }
+    await subscription.loader.load()
+    #expect(model.store.value(for: key)?.isFavorite == false)
+
+    let answer = try await model.favorite.run(
+      Favorite(id: "JP", isFavorite: true), in: model.store)
+    #expect(answer.isFavorite)
+    #expect(model.store.value(for: key)?.isFavorite == true)  // the server's answer
+
+    api.failureSwitch.set(true)
+    do {
+      try await model.favorite.run(Favorite(id: "JP", isFavorite: false), in: model.store)
+      Issue.record("the run succeeded while every request fails")
+    } catch {
+      #expect(error is URLError)
+    }
+    #expect(model.store.value(for: key)?.isFavorite == true)  // the edit was rolled back
   }
 }

@@ -2,10 +2,11 @@
 /// a while.
 ///
 /// The choice is the renderer's: the phase says a reload failed, the policy says how the screen
-/// tells. A ``BannerController`` applies it, on an injected clock.
+/// tells. The SwiftUI views apply the policy of their environment:
 ///
 /// ```swift
-/// let banner = BannerController(policy: .transient(.seconds(4)))
+/// CountriesView()
+///   .asyncBannerPolicy(.transient(.seconds(4)))  // a toast that hides after four seconds
 /// ```
 public enum BannerPolicy: Hashable, Sendable {
   /// No banner: the content stays and the failure shows nowhere (the phase still holds it).

@@ -25,7 +25,7 @@ import Observation
 ///   shows that value at once.
 /// - **Lifecycle.** The owner of the work is the store's loader, never the view: a view calls
 ///   ``select(_:)`` when it appears and when its key changes, and ``stop()`` when it disappears,
-///   which ends the observation and leaves the load running. `AsyncView(key)` does this.
+///   which ends the observation and leaves the load running. `AsyncView(key:)` does this.
 @MainActor
 @Observable
 package final class KeyedLoader<Key: LoaderKey> {

@@ -21,7 +21,7 @@ import Observation
 ///   load. Rows of another list are never shown as this one's.
 /// - **Lifecycle.** The owner of the work is the store's loader, never the view: a view calls
 ///   ``select(_:)`` when it appears and when its key changes, and ``stop()`` when it disappears,
-///   which ends the observation and leaves the load running. `PagingList(key)` does this.
+///   which ends the observation and leaves the load running. `PagingList(key:)` does this.
 @MainActor
 @Observable
 package final class KeyedPagedLoader<Key: PagedLoaderKey> {

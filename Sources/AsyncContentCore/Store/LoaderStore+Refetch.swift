@@ -104,7 +104,7 @@ extension LoaderStore {
   /// - Parameters:
   ///   - events: The events. A sequence that throws ends the consumption.
   ///   - minimumInterval: How long after handling an event the store drops the same event, on
-  ///     the store's ``clock``; one second by default, `.zero` handles every event. It must
+  ///     the store's clock; one second by default, `.zero` handles every event. It must
   ///     not be negative.
   /// - Returns: The subscription, to cancel the consumption.
   @discardableResult
@@ -153,7 +153,7 @@ extension LoaderStore {
   /// - Parameters:
   ///   - event: The event.
   ///   - minimumInterval: How long after handling `event` the store drops it, on the store's
-  ///     ``clock``; one second by default. It must not be negative.
+  ///     clock; one second by default. It must not be negative.
   /// - Returns: Whether the store handled the event; `false` when it dropped it.
   @discardableResult
   public func refetch(after event: RefetchEvent, minimumInterval: Duration = .seconds(1)) -> Bool {

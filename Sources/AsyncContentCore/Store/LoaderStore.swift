@@ -27,7 +27,7 @@ public import Observation
 ///   ``StoreKey/staleness`` (the store's ``staleness`` by default). A stale value stays on
 ///   screen while it reloads: the phase is `reloading` with the old value.
 /// - **Garbage collection.** An entry with no observer is evicted ``gcAfter`` after its last
-///   observer left (or after it was created, if nobody observed it), on the store's ``clock``.
+///   observer left (or after it was created, if nobody observed it), on the store's clock.
 ///   When the store holds more than ``maxEntries`` entries, it evicts the least recently used
 ///   entries without observers first. An entry with an observer is never evicted, so the store
 ///   may hold more than ``maxEntries`` entries when they are observed. Eviction cancels the
@@ -134,7 +134,7 @@ public final class LoaderStore {
   }
 
   /// The app-wide store, with the default options: the one the SwiftUI views that take a key
-  /// (`AsyncView(key)`, `PagingList(key)`) use unless `.loaderStore(_:)` gives them another.
+  /// (`AsyncView(key:)`, `PagingList(key:)`) use unless `.loaderStore(_:)` gives them another.
   ///
   /// It is one instance, made on first use and kept for the life of the process. A screen and
   /// a model that both use it share its entries:

@@ -9,7 +9,7 @@ public import FoundationNetworking
 /// of Ralf Ebert's "AsyncView – Asynchrone Ladevorgänge in SwiftUI".
 ///
 /// ```swift
-/// let countries = JSONRequest<[Country]>(url: URL(string: "https://example.com/countries.json")!)
+/// let countries = JSONRequest<[Country]>(url: api.baseURL.appending(path: "countries"))
 /// let loader = AsyncLoader(operation: countries.fetch)
 /// ```
 public struct JSONRequest<Value: Decodable & Sendable>: Sendable {

@@ -1,8 +1,8 @@
 import AsyncContent
 import Observation
 
-/// The app's loaders, made once by the app and handed to its screens: no screen makes a loader
-/// in its initializer, and the list stays loaded while the user looks at a country.
+/// The app's loaders, made once by the app and handed to its screens: they outlive the screens,
+/// so the list stays loaded while the user looks at a country.
 @MainActor
 @Observable
 final class CountriesModel {

@@ -20,13 +20,18 @@ struct CountryDetail: Sendable {
   var population: Int
   var area: Int
   var languages: [String]
+  /// Whether the user marked the country as a favorite.
+  var isFavorite = false
 }
 
-/// A stand-in for a country web service: slow, paged, and able to fail on request.
+/// A stand-in for a country web service: slow, paged, able to fail on request, and keeping the
+/// user's favorites.
 actor CountryAPI {
   /// Whether every request fails, to try the failure paths. A view flips it synchronously.
   nonisolated let failureSwitch = FailureSwitch()
   private let latency: Duration
+  /// The countries marked as favorites.
+  private var favorites: Set<Country.ID> = []
 
   private let all: [Country] = [
     ("AT", "Austria", "🇦🇹", "Vienna"), ("BE", "Belgium", "🇧🇪", "Brussels"),
@@ -66,7 +71,15 @@ actor CountryAPI {
     let seed = country.name.unicodeScalars.reduce(0) { $0 + Int($1.value) }
     return CountryDetail(
       country: country, population: seed * 12_345, area: seed * 321,
-      languages: ["Language \(seed % 7 + 1)"])
+      languages: ["Language \(seed % 7 + 1)"], isFavorite: favorites.contains(id))
+  }
+
+  /// Marks a country as a favorite or not, after the latency, and returns the country's details
+  /// as the service stored them.
+  func setFavorite(_ isFavorite: Bool, id: Country.ID) async throws -> CountryDetail {
+    try await respond()
+    if isFavorite { favorites.insert(id) } else { favorites.remove(id) }
+    return try await detail(id: id)
   }
 
   private func respond() async throws {
