@@ -355,7 +355,11 @@ struct LoaderStoreKeyedPagedLoaderTests {
     #expect(store.observerCount(for: key) == 1)
     feed = nil
     await yield { store.observerCount(for: key) == 0 }
+    // The request reaches the gate off the main actor: answer it once it waits there.
+    await yield { pages.pending == 1 }
+    #expect(pages.pending == 1)
     pages.succeed(rows(0..<1), next: nil)
     await yield { store.items(for: key) != nil }
+    #expect(store.items(for: key)?.count == 1)  // the load went on after the list went away
   }
 }
