@@ -245,6 +245,116 @@ struct LoaderStoreRefetchTests {
     }
   }
 
+  // MARK: A failed reload is not current
+
+  /// A store whose values go stale after a minute, observing `key` with a value that is fresh
+  /// by age and whose user refresh (a pull-to-refresh) failed: 2 requests.
+  private func storeAfterAFailedRefresh(
+    of key: TriggerKey
+  ) async -> (LoaderStore, StoreSubscription<AsyncLoader<Int>>) {
+    let store = LoaderStore(clock: TestClock(), staleness: .after(.seconds(60)))
+    let shown = await observeLoaded(1, for: key, in: store)
+    shown.loader.startReload()
+    await yield { key.gate.pending == 1 }
+    key.gate.fail(TestError(1))
+    await yield { shown.loader.phase.kind == .reloadFailed }
+    #expect(key.gate.calls == 2)
+    return (store, shown)
+  }
+
+  @Test func anEventRefetchesAValueWhoseRefreshFailed() async {
+    await withMainSerialExecutor {
+      let key = TriggerKey(1, gate: Gate())
+      let (store, shown) = await storeAfterAFailedRefresh(of: key)
+
+      #expect(store.refetch(after: .becameActive, minimumInterval: .zero))
+      await yield { key.gate.pending == 1 }
+      #expect(key.gate.calls == 3)
+      #expect(shown.loader.phase.isKind(.reloading, value: 1))  // the value stays on screen
+      key.gate.succeed(2)
+      await yield { shown.loader.phase.kind == .loaded }
+
+      // Current again: the next event fetches nothing.
+      #expect(store.refetch(after: .becameActive, minimumInterval: .zero))
+      await drain()
+      #expect(key.gate.calls == 3)
+      #expect(shown.loader.phase.isKind(.loaded, value: 2))
+    }
+  }
+
+  @Test func aNewObserverRefetchesAValueWhoseRefreshFailed() async {
+    await withMainSerialExecutor {
+      let key = TriggerKey(1, gate: Gate())
+      let (store, shown) = await storeAfterAFailedRefresh(of: key)
+      shown.loader.dismissError()  // hiding the banner does not make the value current
+
+      let detail = store.observe(key)  // a new screen shows the key
+      await yield { key.gate.pending == 1 }
+      #expect(key.gate.calls == 3)
+      #expect(detail.loader.phase.isKind(.reloading, value: 1))
+      key.gate.succeed(2)
+      await yield { detail.loader.phase.kind == .loaded }
+
+      _ = store.observe(key)  // current again: a third screen fetches nothing
+      await drain()
+      #expect(key.gate.calls == 3)
+    }
+  }
+
+  /// A store whose lists go stale after a minute, observing a list that is fresh by age and
+  /// whose user refresh failed: 2 requests.
+  private func storeAfterAFailedRefresh(
+    of pages: RowGate
+  ) async -> (LoaderStore, StoreSubscription<PagedLoader<PagedRow, Int>>) {
+    let store = LoaderStore(clock: TestClock(), staleness: .after(.seconds(60)), clients: pages)
+    let shown = store.observe(RefetchFeedKey())
+    await yield { pages.pending == 1 }
+    pages.succeed(rows(0..<3), next: 3)
+    await yield { shown.loader.phase.kind == .loaded }
+    shown.loader.startReload()
+    await yield { pages.pending == 1 }
+    pages.fail(TestError(1))
+    await yield { shown.loader.phase.kind == .reloadFailed }
+    #expect(pages.calls == 2)
+    return (store, shown)
+  }
+
+  @Test func anEventRefetchesAPagedListWhoseRefreshFailed() async {
+    await withMainSerialExecutor {
+      let pages = RowGate()
+      let (store, shown) = await storeAfterAFailedRefresh(of: pages)
+
+      #expect(store.refetch(after: .networkAvailable, minimumInterval: .zero))
+      await yield { pages.pending == 1 }
+      #expect(pages.cursors == [nil, nil, nil])
+      #expect(shown.loader.phase.kind == .reloading)
+      #expect(shown.loader.items.count == 3)  // the list stays on screen
+      pages.succeed(rows(0..<3, payload: 1), next: 3)
+      await yield { shown.loader.phase.kind == .loaded }
+
+      #expect(store.refetch(after: .networkAvailable, minimumInterval: .zero))
+      await drain()
+      #expect(pages.calls == 3)  // current again
+    }
+  }
+
+  @Test func aNewObserverRefetchesAPagedListWhoseRefreshFailed() async {
+    await withMainSerialExecutor {
+      let pages = RowGate()
+      let (store, _) = await storeAfterAFailedRefresh(of: pages)
+
+      let sidebar = store.observe(RefetchFeedKey())
+      await yield { pages.pending == 1 }
+      #expect(pages.cursors == [nil, nil, nil])
+      pages.succeed(rows(0..<3, payload: 1), next: 3)
+      await yield { sidebar.loader.phase.kind == .loaded }
+
+      _ = store.observe(RefetchFeedKey())
+      await drain()
+      #expect(pages.calls == 3)  // current again
+    }
+  }
+
   @Test func cancellingTheSubscriptionStopsTheReloads() async {
     await withMainSerialExecutor {
       let store = LoaderStore(clock: TestClock())
