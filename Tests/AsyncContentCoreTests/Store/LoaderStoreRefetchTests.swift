@@ -355,6 +355,63 @@ struct LoaderStoreRefetchTests {
     }
   }
 
+  // MARK: A page that loads is never superseded
+
+  @Test(arguments: RefetchEvent.allCases)
+  func anEventJoinsALoadMoreAndNeverSupersedesIt(_ event: RefetchEvent) async {
+    await withMainSerialExecutor {
+      let pages = RowGate()
+      let store = LoaderStore(clock: TestClock(), clients: pages)  // stale once loaded
+      let shown = store.observe(RefetchFeedKey())
+      await yield { pages.pending == 1 }
+      pages.succeed(rows(0..<3), next: 3)
+      await yield { shown.loader.phase.kind == .loaded }
+      shown.loader.startLoadMore()  // the reader scrolled to the footer
+      await yield { pages.pending == 1 }
+      #expect(shown.loader.isStale)
+
+      #expect(store.refetch(after: event, minimumInterval: .zero))
+      await drain()
+      #expect(pages.cursors == [nil, 3])  // no first page: the page in flight goes on
+      #expect(pages.cancelledCalls == 0)
+      #expect(shown.loader.phase.kind == .loadingMore)
+      pages.succeed(rows(3..<6), next: 6)
+      await yield { shown.loader.phase.kind == .loaded }
+      #expect(shown.loader.items.map(\.id) == Array(0..<6))  // the reader stays where they are
+
+      // Nothing runs now: the stale list revalidates on the next event.
+      #expect(store.refetch(after: event, minimumInterval: .zero))
+      await yield { pages.pending == 1 }
+      #expect(pages.cursors == [nil, 3, nil])
+      pages.succeed(rows(0..<3, payload: 1), next: 3)
+      await yield { shown.loader.phase.kind == .loaded }
+    }
+  }
+
+  @Test(arguments: RefetchEvent.allCases)
+  func anEventJoinsAPreviousPageAndNeverSupersedesIt(_ event: RefetchEvent) async {
+    await withMainSerialExecutor {
+      let pages = RowGate()
+      let store = LoaderStore(clock: TestClock(), clients: pages)  // stale once loaded
+      let shown = store.observe(RefetchFeedKey())
+      await yield { pages.pending == 1 }
+      pages.succeed(rows(10..<13), next: 13, previous: 7)  // a list that opens in the middle
+      await yield { shown.loader.phase.kind == .loaded }
+      shown.loader.startLoadPrevious()  // the reader scrolled to the header
+      await yield { pages.pending == 1 }
+      #expect(shown.loader.isStale)
+
+      #expect(store.refetch(after: event, minimumInterval: .zero))
+      await drain()
+      #expect(pages.cursors == [nil, 7])
+      #expect(pages.cancelledCalls == 0)
+      #expect(shown.loader.phase.kind == .loadingPrevious)
+      pages.succeed(rows(7..<10), next: 10, previous: 4)
+      await yield { shown.loader.phase.kind == .loaded }
+      #expect(shown.loader.items.map(\.id) == Array(7..<13))
+    }
+  }
+
   @Test func cancellingTheSubscriptionStopsTheReloads() async {
     await withMainSerialExecutor {
       let store = LoaderStore(clock: TestClock())
