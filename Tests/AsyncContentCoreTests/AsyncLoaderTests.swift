@@ -99,6 +99,29 @@ struct AsyncLoaderTests {
     #expect(loader.failureCount == 1)
   }
 
+  @Test func aFailedReloadIsNotCurrentSoLoadFetchesAgain() async {
+    let gate = Gate<Int>()
+    let loader = AsyncLoader(phase: .loaded(1)) { try await gate.call() }  // never stale by age
+    let reload = Task { await loader.reload() }
+    await yield { gate.pending == 1 }
+    gate.fail(TestError(5))
+    await reload.cancellableValue
+    #expect(loader.isStale)  // a failure is not current, whatever the value's age
+    #expect(loader.needsLoad)
+    loader.dismissError()  // the banner's Dismiss hides the error; the value is still not current
+    #expect(loader.phase.kind == .loaded)
+    #expect(loader.isStale)
+
+    let load = Task { await loader.load() }  // the screen appears again
+    await yield { gate.pending == 1 }
+    #expect(loader.phase.isKind(.reloading, value: 1))
+    gate.succeed(2)
+    await load.cancellableValue
+    #expect(!loader.isStale)  // a landed value is current again
+    await loader.load()
+    #expect(gate.calls == 2)
+  }
+
   @Test func cancellingTheAwaitingTaskDoesNotCancelTheLoad() async {
     let gate = Gate<Int>()
     let loader = AsyncLoader(phase: .loaded(1)) { try await gate.call() }

@@ -241,6 +241,9 @@ private struct LoaderSchedule {
   private var observedValue: Int?
   /// Failed attempts since the last success or reset: what `failureCount` must say.
   private var failures = 0
+  /// Whether a reload failed since the value landed: the value is not current, so `load()`
+  /// fetches again.
+  private var invalidated = false
 
   init(seed: UInt64, index: Int) {
     random = SplitMix64(seed: seed, index: index)
@@ -371,6 +374,7 @@ private struct LoaderSchedule {
         supersede()
         phase = .idle
         failures = 0
+        invalidated = false
         settle()
         return .reset
       }
@@ -393,6 +397,7 @@ private struct LoaderSchedule {
         phase = LoadSnapshot(kind: .loaded, value: id)
         delivered = id
         failures = 0
+        invalidated = false
       } else {
         staleValues.insert(id)
       }
@@ -401,6 +406,7 @@ private struct LoaderSchedule {
       if isCurrent {
         phase = phase.failing(id)
         failures += 1
+        if phase.kind == .reloadFailed { invalidated = true }
       } else {
         staleValues.insert(id)
       }
@@ -419,13 +425,14 @@ private struct LoaderSchedule {
     switch trigger {
     case .load:
       // `load()` joins a running load under either policy; only reload and retry replace it.
-      starts = !loading && (phase.kind == .idle || phase.kind == .failed)
+      // A value whose reload failed is not current.
+      starts = !loading && (phase.kind == .idle || phase.kind == .failed || invalidated)
       waits = loading || starts
     case .reload, .retry:
       starts = loading ? overlap == .latestWins : true
       waits = true
     case .startLoad:
-      starts = !loading && (phase.kind == .idle || phase.kind == .failed)
+      starts = !loading && (phase.kind == .idle || phase.kind == .failed || invalidated)
       waits = false
     case .startReload:
       starts = loading ? overlap == .latestWins : true
@@ -640,6 +647,9 @@ private struct PagedSchedule {
   private var firstPageLanded = false
   /// Failed attempts since the last page landed or reset: what `failureCount` must say.
   private var failures = 0
+  /// Whether a reload failed since the first page landed: the list is not current, so `load()`
+  /// loads the first page again, superseding a page that loads, as a stale list does.
+  private var invalidated = false
   private var nextID = 1
 
   init(seed: UInt64, index: Int) {
@@ -772,6 +782,7 @@ private struct PagedSchedule {
         phase = .idle
         nextCursor = nil
         failures = 0
+        invalidated = false
         settle()
         return .reset
       }
@@ -812,6 +823,7 @@ private struct PagedSchedule {
         failures = 0
         if firstPage {
           phase = PagedSnapshot(kind: .loaded, items: items)
+          invalidated = false
         } else {
           var merged = phase.items ?? []
           for item in items {
@@ -835,6 +847,7 @@ private struct PagedSchedule {
           phase = PagedSnapshot(kind: .loadMoreFailed, items: phase.items, error: error)
         case _ where phase.items != nil:
           phase = PagedSnapshot(kind: .reloadFailed, items: phase.items, error: error)
+          invalidated = true
         default:
           phase = PagedSnapshot(kind: .failed, error: error)
         }
@@ -866,7 +879,10 @@ private struct PagedSchedule {
       case .idle, .failed:
         reloadModel()
         waits = true
-      default: waits = false
+      default:
+        // A list is shown: it loads again only when a reload failed since its first page.
+        if invalidated { reloadModel() }
+        waits = invalidated
       }
     case .retry:
       if phase.kind == .loadMoreFailed {

@@ -317,6 +317,42 @@ struct PagedLoaderTests {
     #expect(ids(loader) == [0, 1, 2, 3, 4])
   }
 
+  @Test func aFailedReloadIsNotCurrentUntilAFirstPageLands() async {
+    let pages = RowGate()
+    let loader = await loadedLoader(pages)  // never stale by age
+    let reload = Task { await loader.reload() }
+    await yield { pages.pending == 1 }
+    pages.fail(TestError(3))
+    await reload.cancellableValue
+    #expect(loader.isStale)  // a failure is not current
+
+    // A page at the end says nothing about the first page: the list stays stale.
+    let more = Task { await loader.loadMore() }
+    await yield { pages.pending == 1 }
+    pages.succeed(rows(3..<5), next: 5)
+    await more.cancellableValue
+    #expect(loader.phase.kind == .loaded)
+    #expect(loader.isStale)
+
+    let load = Task { await loader.load() }  // the screen appears again
+    await yield { pages.pending == 1 }
+    #expect(pages.cursors == [nil, nil, 3, nil])
+    #expect(loader.phase.kind == .reloading)
+    pages.succeed(rows(0..<3, payload: 1), next: 3)
+    await load.cancellableValue
+    #expect(!loader.isStale)
+
+    // A failed page is no failed reload: the list stays current.
+    let failedMore = Task { await loader.loadMore() }
+    await yield { pages.pending == 1 }
+    pages.fail(TestError(4))
+    await failedMore.cancellableValue
+    #expect(loader.phase.kind == .loadMoreFailed)
+    #expect(!loader.isStale)
+    await loader.load()
+    #expect(pages.calls == 5)
+  }
+
   // MARK: Unique items
 
   @Test func anItemThatALaterPageRepeatsIsUpdatedInPlace() async {

@@ -153,9 +153,10 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
 
   // MARK: Triggers
 
-  /// Loads when there is nothing current (idle, failed, or a stale value) and returns when that
-  /// load finishes; joins a load that runs, under either ``OverlapPolicy``. This is what `.task`
-  /// calls, so appearing again does not fetch again.
+  /// Loads when there is nothing current (idle, failed, a stale value, or a value whose reload
+  /// failed) and returns when that load finishes; joins a load that runs, under either
+  /// ``OverlapPolicy``. This is what `.task` calls, so appearing again does not fetch again
+  /// while the value is current.
   @inlinable
   public final func load() async {
     if startLoadIfNeeded() { await core.waitForLoad() }
@@ -215,7 +216,8 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   }
 
   /// Whether ``load()`` would fetch: no load runs, and the phase is idle, failed or a loading
-  /// phase no load stands behind (an initial phase), or the value is stale.
+  /// phase no load stands behind (an initial phase), or the value is stale (a failed reload
+  /// makes it stale).
   @inlinable
   public final var needsLoad: Bool {
     core.accessPhase()
@@ -286,6 +288,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     case .failure(let error):
       core.finishLoad {
         storedPhase.fail(error)
+        core.noteFailure(leaving: storedPhase.kind)
         return true
       }
     case .cancelled: core.finishCancelledLoad { storedPhase.cancel() }
@@ -334,7 +337,9 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
       if let error, !isCancellation(error), !Task.isCancelled {
         loader.core.countFailedAttempt()
         loader.core.finishLoad {
-          loader.storedPhase.fail(error); return true
+          loader.storedPhase.fail(error)
+          loader.core.noteFailure(leaving: loader.storedPhase.kind)
+          return true
         }
       } else {
         loader.core.finishCancelledLoad { loader.storedPhase.cancel() }
@@ -400,8 +405,9 @@ extension AsyncLoader {
   /// ```
   public var loadedDate: Date? { core.loadedDate }
 
-  /// Whether the value is older than ``staleness`` allows, or a ``LoaderStore`` invalidated it
-  /// (``LoaderStore/invalidate(_:)``) since it landed: ``load()`` then fetches again.
+  /// Whether the value is older than ``staleness`` allows, or was invalidated since it landed:
+  /// a ``LoaderStore`` invalidated it (``LoaderStore/invalidate(_:)``), or a reload failed (a
+  /// failure is not current). ``load()`` then fetches again.
   public var isStale: Bool { core.isStale }
 
   /// Whether an operation or subscription is running (a subscription goes on after its first

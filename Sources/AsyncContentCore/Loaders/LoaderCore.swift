@@ -149,8 +149,8 @@ package final class LoaderCore: Observable, WaitingCallers {
     return storedLastLoadWasCancelled
   }
 
-  /// Whether the value is older than ``staleness`` allows, or was invalidated by a ``LoaderStore``
-  /// (``LoaderStore/invalidate(_:)``) since it landed.
+  /// Whether the value is older than ``staleness`` allows, or was invalidated since it landed:
+  /// by a ``LoaderStore`` (``LoaderStore/invalidate(_:)``) or by a reload that failed.
   @usableFromInline package var isStale: Bool {
     guard let loadedAt = storedLoadedAt else { return false }
     if isMarkedStale { return true }
@@ -297,6 +297,16 @@ package final class LoaderCore: Observable, WaitingCallers {
     phaseVersion &+= 1
     registrar.didSet(self, keyPath: Self.phaseVersionPath)
     return true
+  }
+
+  /// A load failed and left `kind`. A failed reload (``PhaseKind/reloadFailed``) keeps the value
+  /// on screen, but the value is no longer current: it is marked stale until a value lands, so
+  /// the next `load()` (an observer that appears, a store's refetch event) fetches again, as
+  /// TanStack Query invalidates a query whose background fetch failed. A failed page (load-more
+  /// or previous page) says nothing about the value and marks nothing.
+  @usableFromInline
+  func noteFailure(leaving kind: PhaseKind) {
+    if kind == .reloadFailed, storedLoadedAt != nil { isMarkedStale = true }
   }
 
   /// Counts a failed attempt.

@@ -202,8 +202,9 @@ where Item.ID: Sendable {
 
   // MARK: Triggers
 
-  /// Loads the first page when there is nothing current (idle, failed or stale) and returns
-  /// when it lands; joins a first-page load that runs. `.task` calls it.
+  /// Loads the first page when there is nothing current (idle, failed, stale, or a list whose
+  /// reload failed) and returns when it lands; joins a first-page load that runs. `.task` calls
+  /// it.
   @inlinable
   public func load() async {
     if startLoadIfNeeded() { await core.waitForLoad() }
@@ -404,6 +405,7 @@ where Item.ID: Sendable {
     case .failure(let error):
       core.finishLoad {
         storedPhase.fail(error)
+        core.noteFailure(leaving: storedPhase.kind)
         return true
       }
     case .cancelled:
@@ -535,8 +537,9 @@ extension PagedLoader {
   /// ```
   public var loadedDate: Date? { core.loadedDate }
 
-  /// Whether the value is older than ``staleness`` allows, or a ``LoaderStore`` invalidated it
-  /// (``LoaderStore/invalidate(_:)``) since it landed: ``load()`` then loads the first page again.
+  /// Whether the value is older than ``staleness`` allows, or was invalidated since it landed:
+  /// a ``LoaderStore`` invalidated it (``LoaderStore/invalidate(_:)``), or a reload failed (a
+  /// failure is not current). ``load()`` then loads the first page again.
   public var isStale: Bool { core.isStale }
 
   /// Whether an operation or subscription is running (a subscription goes on after its first

@@ -136,10 +136,12 @@ extension LoaderStore {
   /// event less than `minimumInterval` ago.
   ///
   /// An entry has nothing current when its value is stale (the loader's ``AsyncLoader/isStale``),
-  /// when its last load failed, or when it has no value; it reloads with its value on screen,
-  /// as a new observer would reload it. An entry whose load runs is joined, never superseded,
-  /// so an event that follows another at once starts no second request. An entry nobody
-  /// observes is left alone: its next observer revalidates it.
+  /// when its last load failed (a failed reload leaves its value on screen and stale), or when
+  /// it has no value; it reloads with its value on screen, as a new observer would reload it.
+  /// An entry whose load runs is joined, never superseded, so an event that follows another at
+  /// once starts no second request, and a paged list that loads its next or previous page keeps
+  /// that page (it stays stale, and the next event, observer or refresh revalidates it). An
+  /// entry nobody observes is left alone: its next observer revalidates it.
   ///
   /// It is what ``refetch(on:minimumInterval:)`` does with each event; call it from a callback,
   /// such as a scene delegate's `sceneDidBecomeActive(_:)`.
@@ -165,7 +167,7 @@ extension LoaderStore {
     refetchTriggers.lastHandled[event] = now
     // Each entry once: the dictionary holds one entry per key.
     for entry in liveEntries where entry.observers > 0 && entry.key.refetchesOn.contains(event) {
-      entry.loader.startLoad()  // loads only when nothing is current, and joins a running load
+      entry.loader.startRefetch()  // loads only when nothing is current; joins any running load
     }
     return true
   }

@@ -19,6 +19,9 @@ protocol StoreLoader: AnyLoader {
   var phaseKind: PhaseKind { get }
   /// Loads when there is nothing current: what an observer that appears asks for.
   func startLoad()
+  /// Loads when there is nothing current and no load runs: what a refetch event asks for. It
+  /// joins whatever runs, a page of a paged list included, and never supersedes it.
+  func startRefetch()
   /// Starts a new load that supersedes the running one: what an invalidation asks for.
   func begin()
   /// Cancels the running load: what an eviction does.
@@ -29,6 +32,11 @@ protocol StoreLoader: AnyLoader {
 
 extension AsyncLoader: StoreLoader {
   var phaseKind: PhaseKind { phase.kind }
+
+  /// ``startLoad()``, which joins any load that runs.
+  func startRefetch() {
+    startLoad()
+  }
 }
 
 extension PagedLoader: StoreLoader {
@@ -37,6 +45,17 @@ extension PagedLoader: StoreLoader {
   /// Loads the first page again, superseding whatever runs, a first-page load included.
   func begin() {
     beginPage(.first, at: nil)
+  }
+
+  /// ``startLoad()`` unless a load runs. A stale list's `startLoad()` supersedes a running
+  /// load-more or previous page with its first page; an event must not: the reader who scrolled
+  /// to that page would be thrown back to the top, on every activation while scrolling. The
+  /// event joins the page instead, as TanStack Query's focus refetch (`cancelRefetch: false`)
+  /// joins a `fetchNextPage` in flight; the list stays stale, and the next event, observer or
+  /// pull-to-refresh revalidates it.
+  func startRefetch() {
+    guard !isLoadRunning else { return }
+    startLoad()
   }
 }
 

@@ -245,6 +245,173 @@ struct LoaderStoreRefetchTests {
     }
   }
 
+  // MARK: A failed reload is not current
+
+  /// A store whose values go stale after a minute, observing `key` with a value that is fresh
+  /// by age and whose user refresh (a pull-to-refresh) failed: 2 requests.
+  private func storeAfterAFailedRefresh(
+    of key: TriggerKey
+  ) async -> (LoaderStore, StoreSubscription<AsyncLoader<Int>>) {
+    let store = LoaderStore(clock: TestClock(), staleness: .after(.seconds(60)))
+    let shown = await observeLoaded(1, for: key, in: store)
+    shown.loader.startReload()
+    await yield { key.gate.pending == 1 }
+    key.gate.fail(TestError(1))
+    await yield { shown.loader.phase.kind == .reloadFailed }
+    #expect(key.gate.calls == 2)
+    return (store, shown)
+  }
+
+  @Test func anEventRefetchesAValueWhoseRefreshFailed() async {
+    await withMainSerialExecutor {
+      let key = TriggerKey(1, gate: Gate())
+      let (store, shown) = await storeAfterAFailedRefresh(of: key)
+
+      #expect(store.refetch(after: .becameActive, minimumInterval: .zero))
+      await yield { key.gate.pending == 1 }
+      #expect(key.gate.calls == 3)
+      #expect(shown.loader.phase.isKind(.reloading, value: 1))  // the value stays on screen
+      key.gate.succeed(2)
+      await yield { shown.loader.phase.kind == .loaded }
+
+      // Current again: the next event fetches nothing.
+      #expect(store.refetch(after: .becameActive, minimumInterval: .zero))
+      await drain()
+      #expect(key.gate.calls == 3)
+      #expect(shown.loader.phase.isKind(.loaded, value: 2))
+    }
+  }
+
+  @Test func aNewObserverRefetchesAValueWhoseRefreshFailed() async {
+    await withMainSerialExecutor {
+      let key = TriggerKey(1, gate: Gate())
+      let (store, shown) = await storeAfterAFailedRefresh(of: key)
+      shown.loader.dismissError()  // hiding the banner does not make the value current
+
+      let detail = store.observe(key)  // a new screen shows the key
+      await yield { key.gate.pending == 1 }
+      #expect(key.gate.calls == 3)
+      #expect(detail.loader.phase.isKind(.reloading, value: 1))
+      key.gate.succeed(2)
+      await yield { detail.loader.phase.kind == .loaded }
+
+      _ = store.observe(key)  // current again: a third screen fetches nothing
+      await drain()
+      #expect(key.gate.calls == 3)
+    }
+  }
+
+  /// A store whose lists go stale after a minute, observing a list that is fresh by age and
+  /// whose user refresh failed: 2 requests.
+  private func storeAfterAFailedRefresh(
+    of pages: RowGate
+  ) async -> (LoaderStore, StoreSubscription<PagedLoader<PagedRow, Int>>) {
+    let store = LoaderStore(clock: TestClock(), staleness: .after(.seconds(60)), clients: pages)
+    let shown = store.observe(RefetchFeedKey())
+    await yield { pages.pending == 1 }
+    pages.succeed(rows(0..<3), next: 3)
+    await yield { shown.loader.phase.kind == .loaded }
+    shown.loader.startReload()
+    await yield { pages.pending == 1 }
+    pages.fail(TestError(1))
+    await yield { shown.loader.phase.kind == .reloadFailed }
+    #expect(pages.calls == 2)
+    return (store, shown)
+  }
+
+  @Test func anEventRefetchesAPagedListWhoseRefreshFailed() async {
+    await withMainSerialExecutor {
+      let pages = RowGate()
+      let (store, shown) = await storeAfterAFailedRefresh(of: pages)
+
+      #expect(store.refetch(after: .networkAvailable, minimumInterval: .zero))
+      await yield { pages.pending == 1 }
+      #expect(pages.cursors == [nil, nil, nil])
+      #expect(shown.loader.phase.kind == .reloading)
+      #expect(shown.loader.items.count == 3)  // the list stays on screen
+      pages.succeed(rows(0..<3, payload: 1), next: 3)
+      await yield { shown.loader.phase.kind == .loaded }
+
+      #expect(store.refetch(after: .networkAvailable, minimumInterval: .zero))
+      await drain()
+      #expect(pages.calls == 3)  // current again
+    }
+  }
+
+  @Test func aNewObserverRefetchesAPagedListWhoseRefreshFailed() async {
+    await withMainSerialExecutor {
+      let pages = RowGate()
+      let (store, _) = await storeAfterAFailedRefresh(of: pages)
+
+      let sidebar = store.observe(RefetchFeedKey())
+      await yield { pages.pending == 1 }
+      #expect(pages.cursors == [nil, nil, nil])
+      pages.succeed(rows(0..<3, payload: 1), next: 3)
+      await yield { sidebar.loader.phase.kind == .loaded }
+
+      _ = store.observe(RefetchFeedKey())
+      await drain()
+      #expect(pages.calls == 3)  // current again
+    }
+  }
+
+  // MARK: A page that loads is never superseded
+
+  @Test(arguments: RefetchEvent.allCases)
+  func anEventJoinsALoadMoreAndNeverSupersedesIt(_ event: RefetchEvent) async {
+    await withMainSerialExecutor {
+      let pages = RowGate()
+      let store = LoaderStore(clock: TestClock(), clients: pages)  // stale once loaded
+      let shown = store.observe(RefetchFeedKey())
+      await yield { pages.pending == 1 }
+      pages.succeed(rows(0..<3), next: 3)
+      await yield { shown.loader.phase.kind == .loaded }
+      shown.loader.startLoadMore()  // the reader scrolled to the footer
+      await yield { pages.pending == 1 }
+      #expect(shown.loader.isStale)
+
+      #expect(store.refetch(after: event, minimumInterval: .zero))
+      await drain()
+      #expect(pages.cursors == [nil, 3])  // no first page: the page in flight goes on
+      #expect(pages.cancelledCalls == 0)
+      #expect(shown.loader.phase.kind == .loadingMore)
+      pages.succeed(rows(3..<6), next: 6)
+      await yield { shown.loader.phase.kind == .loaded }
+      #expect(shown.loader.items.map(\.id) == Array(0..<6))  // the reader stays where they are
+
+      // Nothing runs now: the stale list revalidates on the next event.
+      #expect(store.refetch(after: event, minimumInterval: .zero))
+      await yield { pages.pending == 1 }
+      #expect(pages.cursors == [nil, 3, nil])
+      pages.succeed(rows(0..<3, payload: 1), next: 3)
+      await yield { shown.loader.phase.kind == .loaded }
+    }
+  }
+
+  @Test(arguments: RefetchEvent.allCases)
+  func anEventJoinsAPreviousPageAndNeverSupersedesIt(_ event: RefetchEvent) async {
+    await withMainSerialExecutor {
+      let pages = RowGate()
+      let store = LoaderStore(clock: TestClock(), clients: pages)  // stale once loaded
+      let shown = store.observe(RefetchFeedKey())
+      await yield { pages.pending == 1 }
+      pages.succeed(rows(10..<13), next: 13, previous: 7)  // a list that opens in the middle
+      await yield { shown.loader.phase.kind == .loaded }
+      shown.loader.startLoadPrevious()  // the reader scrolled to the header
+      await yield { pages.pending == 1 }
+      #expect(shown.loader.isStale)
+
+      #expect(store.refetch(after: event, minimumInterval: .zero))
+      await drain()
+      #expect(pages.cursors == [nil, 7])
+      #expect(pages.cancelledCalls == 0)
+      #expect(shown.loader.phase.kind == .loadingPrevious)
+      pages.succeed(rows(7..<10), next: 10, previous: 4)
+      await yield { shown.loader.phase.kind == .loaded }
+      #expect(shown.loader.items.map(\.id) == Array(7..<13))
+    }
+  }
+
   @Test func cancellingTheSubscriptionStopsTheReloads() async {
     await withMainSerialExecutor {
       let store = LoaderStore(clock: TestClock())
