@@ -167,7 +167,7 @@ extension LoaderStore {
     refetchTriggers.lastHandled[event] = now
     // Each entry once: the dictionary holds one entry per key.
     for entry in liveEntries where entry.observers > 0 && entry.key.refetchesOn.contains(event) {
-      entry.loader.startRefetch()  // loads only when nothing is current; joins any running load
+      entry.loader.startRevalidation()  // loads when nothing is current; joins any running load
     }
     return true
   }
