@@ -207,15 +207,24 @@ extension View {
     environment(\.loaderStore, store)
   }
 
-  /// Reloads the store's observed entries that have nothing current when the scene becomes
-  /// active again (TanStack Query's `refetchOnWindowFocus`): the `scenePhase` adapter of the
-  /// store's refetch triggers.
+  /// Reloads the store's observed entries that have nothing current when the scene comes back
+  /// from the background (TanStack Query's `refetchOnWindowFocus`, for an app): the
+  /// `scenePhase` adapter of the store's refetch triggers.
   ///
   /// Apply it once, at the root of each scene. It calls
   /// ``AsyncContentCore/LoaderStore/refetch(after:minimumInterval:)`` with
-  /// ``AsyncContentCore/RefetchEvent/becameActive`` when the phase changes to `active` from
-  /// another phase; the store throttles the event across every scene and source, and the
-  /// reloads run in the store's loaders, never in the view.
+  /// ``AsyncContentCore/RefetchEvent/becameActive`` when the phase becomes `active` after the
+  /// scene was in the `background` phase; the store throttles the event across every scene and
+  /// source, and the reloads run in the store's loaders, never in the view.
+  ///
+  /// Only a return from the background counts. Control Center, the notification shade, a
+  /// permission alert, Face ID and a peek at the app switcher make the scene `inactive` for a
+  /// moment, never `background`, and refetch nothing: the screen was there all along. The
+  /// scene's first phase is where it starts, not a return.
+  ///
+  /// On macOS this is not a window-focus refetch: a window can stay `active` while another app
+  /// has the focus, so switching apps need not change its phase. To refetch when the user comes
+  /// back to the app, feed `RefetchEvent.appActivations()` to the store instead.
   ///
   /// ```swift
   /// WindowGroup {
@@ -235,17 +244,35 @@ extension View {
   }
 }
 
-/// Feeds ``AsyncContentCore/RefetchEvent/becameActive`` to a store when the scene becomes active.
+/// Feeds ``AsyncContentCore/RefetchEvent/becameActive`` to a store when the scene comes back
+/// from the background; `ActivationFilter`, tested in the core, decides which changes do.
 private struct RefetchOnActivation: ViewModifier {
   let store: LoaderStore?
   let minimumInterval: Duration
   @Environment(\.scenePhase) private var scenePhase
   @Environment(\.loaderStore) private var environmentStore
+  /// The phases the scene went through: a value that holds no task.
+  @State private var activations = ActivationFilter()
 
   func body(content: Content) -> some View {
-    content.onChange(of: scenePhase) { oldPhase, newPhase in
-      guard newPhase == .active, oldPhase != .active else { return }
+    // `initial`: the filter learns the phase the scene starts in, which is no return.
+    content.onChange(of: scenePhase, initial: true) { _, newPhase in
+      guard activations.phaseChanged(to: ActivationFilter.Phase(newPhase)) else { return }
       (store ?? environmentStore).refetch(after: .becameActive, minimumInterval: minimumInterval)
+    }
+  }
+}
+
+extension ActivationFilter.Phase {
+  /// The filter's phase for SwiftUI's: a phase that a later SwiftUI adds counts as `inactive`,
+  /// neither a departure nor a return.
+  init(_ phase: ScenePhase) {
+    if phase == .background {
+      self = .background
+    } else if phase == .active {
+      self = .active
+    } else {
+      self = .inactive
     }
   }
 }

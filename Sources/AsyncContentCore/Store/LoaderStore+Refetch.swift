@@ -14,9 +14,13 @@
 ///
 /// A key leaves an event out with ``StoreKey/refetchesOn``.
 public enum RefetchEvent: Hashable, Sendable, CaseIterable {
-  /// The app became active: it came back to the foreground, or its window got the focus.
+  /// The user came back to the app: it returned from the background, or, on macOS, it became
+  /// the active app after another app was.
   ///
-  /// TanStack Query's `refetchOnWindowFocus`, SWR's `revalidateOnFocus`.
+  /// `RefetchEvent.appActivations()` and SwiftUI's `.refetchesOnActivation()` deliver it. A
+  /// moment of inactivity is no return: Control Center, the notification shade, a system alert,
+  /// Face ID and a peek at the app switcher deliver nothing, for the screen was there all along.
+  /// TanStack Query's `refetchOnWindowFocus`, SWR's `revalidateOnFocus`, for an app.
   case becameActive
   /// The network became available after it was not.
   ///
@@ -79,8 +83,8 @@ struct RefetchTriggers: Sendable {
 }
 
 extension LoaderStore {
-  /// Reloads the observed, stale entries whenever `events` delivers an event: the app became
-  /// active, the network came back. TanStack Query's `refetchOnWindowFocus` and
+  /// Reloads the observed, stale entries whenever `events` delivers an event: the app came
+  /// back, the network came back. TanStack Query's `refetchOnWindowFocus` and
   /// `refetchOnReconnect`.
   ///
   /// The store consumes `events` in a task it owns, on the main actor, and handles each event
@@ -144,10 +148,12 @@ extension LoaderStore {
   /// entry nobody observes is left alone: its next observer revalidates it.
   ///
   /// It is what ``refetch(on:minimumInterval:)`` does with each event; call it from a callback,
-  /// such as a scene delegate's `sceneDidBecomeActive(_:)`.
+  /// such as a scene delegate's `sceneWillEnterForeground(_:)`, which UIKit calls when the scene
+  /// comes back from the background (not after Control Center or an alert, which
+  /// `sceneDidBecomeActive(_:)` follows too).
   ///
   /// ```swift
-  /// func sceneDidBecomeActive(_ scene: UIScene) {
+  /// func sceneWillEnterForeground(_ scene: UIScene) {
   ///   store.refetch(after: .becameActive)
   /// }
   /// ```
@@ -167,7 +173,7 @@ extension LoaderStore {
     refetchTriggers.lastHandled[event] = now
     // Each entry once: the dictionary holds one entry per key.
     for entry in liveEntries where entry.observers > 0 && entry.key.refetchesOn.contains(event) {
-      entry.loader.startRefetch()  // loads only when nothing is current; joins any running load
+      entry.loader.startRevalidation()  // loads when nothing is current; joins any running load
     }
     return true
   }

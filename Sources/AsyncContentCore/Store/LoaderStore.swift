@@ -250,6 +250,10 @@ public final class LoaderStore {
   /// `observe(_:)` does for a value: the entry is kept, and the loader loads its
   /// first page if it has nothing current.
   ///
+  /// A load that runs is joined, a next or previous page included: a second screen that
+  /// appears while the reader of the first scrolls never throws them back to the top. A stale
+  /// list then stays stale, and the next observer, refetch event or refresh revalidates it.
+  ///
   /// ```swift
   /// let subscription = store.observe(CountryFeedKey(region: "Europe"))
   /// subscription.loader.startLoadMore()  // the footer appeared
@@ -266,12 +270,13 @@ public final class LoaderStore {
       observation, loader: pagedLoader(of: observation.entry, as: Key.self))
   }
 
-  /// Counts an observer of `entry` and starts its load if it has nothing current.
+  /// Counts an observer of `entry` and starts its load if it has nothing current and no load
+  /// runs: a running load is joined, a paged list's load-more or previous page included.
   private func observe(_ entry: StoreEntry) -> StoreObservation {
     entry.observers += 1
     observerChanges &+= 1
     if entry.observers == 1 { cancelCollection(of: entry) }
-    entry.loader.startLoad()
+    entry.loader.startRevalidation()
     return StoreObservation(store: self, entry: entry)
   }
 

@@ -17,30 +17,43 @@ import AppKit
 
 #if canImport(UIKit) && !os(watchOS)
 extension RefetchEvent {
-  /// ``becameActive`` each time the app becomes active (UIKit's
-  /// `UIApplication.didBecomeActiveNotification`), until the consumer stops.
+  /// ``becameActive`` each time the app comes back from the background (UIKit's
+  /// `UIApplication.willEnterForegroundNotification`), until the consumer stops.
+  ///
+  /// Only a return from the background counts. Control Center, the notification shade, a
+  /// permission alert, Face ID and a peek at the app switcher leave the app inactive for a
+  /// moment, never in the background, and deliver nothing: the screen was there all along.
+  /// With several scenes, it is the app that comes back, not each scene: UIKit posts the
+  /// notification when the aggregate state of the app's scenes leaves the background.
   ///
   /// ```swift
   /// store.refetch(on: RefetchEvent.appActivations())
   /// ```
   ///
-  /// A SwiftUI app can feed ``becameActive`` from the scene phase instead.
+  /// A SwiftUI app can feed ``becameActive`` from the scene phase instead, with
+  /// `.refetchesOnActivation()`, which counts a scene's return from the background.
   @MainActor
   public static func appActivations() -> AsyncStream<RefetchEvent> {
-    // https://developer.apple.com/documentation/uikit/uiapplication/didbecomeactivenotification
-    notifications(named: UIApplication.didBecomeActiveNotification, as: .becameActive)
+    // https://developer.apple.com/documentation/uikit/uiapplication/willenterforegroundnotification
+    notifications(named: UIApplication.willEnterForegroundNotification, as: .becameActive)
   }
 }
 #elseif canImport(AppKit)
 extension RefetchEvent {
-  /// ``becameActive`` each time the app becomes active (AppKit's
+  /// ``becameActive`` each time the app becomes the active app after another app was (AppKit's
   /// `NSApplication.didBecomeActiveNotification`), until the consumer stops.
+  ///
+  /// The user switched back to the app: with the Dock, Command-Tab, or a click on one of its
+  /// windows. The focus moving between the app's own windows is not an activation and delivers
+  /// nothing.
   ///
   /// ```swift
   /// store.refetch(on: RefetchEvent.appActivations())
   /// ```
   ///
-  /// A SwiftUI app can feed ``becameActive`` from the scene phase instead.
+  /// A SwiftUI app's `.refetchesOnActivation()` counts something else: a scene that comes back
+  /// from the background phase, which switching apps on macOS need not change (an active
+  /// window need not have the focus). Use this sequence to refetch when the user comes back.
   @MainActor
   public static func appActivations() -> AsyncStream<RefetchEvent> {
     // https://developer.apple.com/documentation/appkit/nsapplication/didbecomeactivenotification
@@ -115,6 +128,61 @@ package struct ReconnectionDetector: Sendable {
   package mutating func update(isAvailable: Bool) -> Bool {
     defer { wasAvailable = isAvailable }
     return isAvailable && wasAvailable == false
+  }
+}
+
+/// Tells which changes of a scene's phase are returns from the background: the ones that
+/// SwiftUI's `.refetchesOnActivation()` turns into ``RefetchEvent/becameActive``.
+///
+/// A scene that Control Center, the notification shade, a system alert (a permission request,
+/// Face ID) or a peek at the app switcher covers goes inactive, never to the background, and
+/// comes back active: its screen was there all along, so that is no return. A scene is back
+/// when it becomes active after it was in the background, and that counts once, whatever
+/// inactive phases come between. The first phase is where the scene starts, not a change: a
+/// scene that appears active counts nothing (its observers load when they appear).
+///
+/// ```swift
+/// var activations = ActivationFilter()
+/// activations.phaseChanged(to: .active)  // false: where the scene starts
+/// activations.phaseChanged(to: .inactive)  // false: Control Center opens…
+/// activations.phaseChanged(to: .active)  // false: …and closes
+/// activations.phaseChanged(to: .background)  // false
+/// activations.phaseChanged(to: .active)  // true: back from the background
+/// ```
+package struct ActivationFilter: Sendable, Equatable {
+  /// A scene's phase, as SwiftUI's `ScenePhase` names it (the core cannot import SwiftUI).
+  package enum Phase: Sendable, Hashable, CaseIterable {
+    /// Not visible: the app is in the background.
+    case background
+    /// In the foreground but not interactive: covered by a system overlay, in the app
+    /// switcher, or on its way to or from the background.
+    case inactive
+    /// In the foreground and interactive.
+    case active
+  }
+
+  /// Whether the scene was in the background since it was last active.
+  private var wasInBackground = false
+
+  /// A filter for a scene whose first phase comes next.
+  package init() {}
+
+  /// Records the scene's new phase; returns whether it is a return from the background, the
+  /// change to refetch on.
+  ///
+  /// - Parameter phase: The phase the scene is in now; the first call gives the phase it
+  ///   starts in.
+  package mutating func phaseChanged(to phase: Phase) -> Bool {
+    switch phase {
+    case .background:
+      wasInBackground = true
+      return false
+    case .inactive:
+      return false
+    case .active:
+      defer { wasInBackground = false }
+      return wasInBackground
+    }
   }
 }
 

@@ -17,11 +17,13 @@ protocol StoreLoader: AnyLoader {
   var storedPhase: Phase { get set }
   /// The phase's kind, observed: what the inspector shows.
   var phaseKind: PhaseKind { get }
-  /// Loads when there is nothing current: what an observer that appears asks for.
+  /// Loads when there is nothing current: what the inspector's Reset asks for once nothing
+  /// runs.
   func startLoad()
-  /// Loads when there is nothing current and no load runs: what a refetch event asks for. It
-  /// joins whatever runs, a page of a paged list included, and never supersedes it.
-  func startRefetch()
+  /// Loads when there is nothing current and no load runs: what a new observer and a refetch
+  /// event ask for. It joins whatever runs, a page of a paged list included, and never
+  /// supersedes it.
+  func startRevalidation()
   /// Starts a new load that supersedes the running one: what an invalidation asks for.
   func begin()
   /// Cancels the running load: what an eviction does.
@@ -34,7 +36,7 @@ extension AsyncLoader: StoreLoader {
   var phaseKind: PhaseKind { phase.kind }
 
   /// ``startLoad()``, which joins any load that runs.
-  func startRefetch() {
+  func startRevalidation() {
     startLoad()
   }
 }
@@ -48,12 +50,12 @@ extension PagedLoader: StoreLoader {
   }
 
   /// ``startLoad()`` unless a load runs. A stale list's `startLoad()` supersedes a running
-  /// load-more or previous page with its first page; an event must not: the reader who scrolled
-  /// to that page would be thrown back to the top, on every activation while scrolling. The
-  /// event joins the page instead, as TanStack Query's focus refetch (`cancelRefetch: false`)
-  /// joins a `fetchNextPage` in flight; the list stays stale, and the next event, observer or
-  /// pull-to-refresh revalidates it.
-  func startRefetch() {
+  /// load-more or previous page with its first page; a refetch event or a second screen that
+  /// appears must not: the reader who scrolled to that page would be thrown back to the top, on
+  /// every activation while scrolling. They join the page instead, as TanStack Query's focus
+  /// and mount refetches join a `fetchNextPage` in flight (neither cancels a running fetch);
+  /// the list stays stale, and the next event, observer or pull-to-refresh revalidates it.
+  func startRevalidation() {
     guard !isLoadRunning else { return }
     startLoad()
   }

@@ -94,6 +94,58 @@ struct LoaderStorePagedKeyTests {
     #expect(again.loader.items.map(\.id) == [1, 2])
   }
 
+  @Test func aNewObserverJoinsALoadMoreAndNeverSupersedesIt() async {
+    await withMainSerialExecutor {
+      let gate = PagedGate<FeedRow, Int>()
+      let key = FeedKey("EU")
+      let (store, list) = await storeShowingFirstPage(key, gate: gate, staleness: .after(.zero))
+      list.loader.startLoadMore()  // the reader scrolled to the footer
+      await yield { gate.pending == 1 }
+      #expect(list.loader.isStale)
+
+      let sidebar = store.observe(key)  // a second screen appears
+      await drain()
+      #expect(gate.cursors == [nil, 4])  // no first page: the page in flight goes on
+      #expect(gate.cancelledCalls == 0)
+      #expect(sidebar.loader.phase.kind == .loadingMore)
+      gate.succeed(feedRows(4...6), next: 7)
+      await yield { list.loader.phase.kind == .loaded }
+      #expect(list.loader.items.map(\.id) == Array(1...6))  // the reader stays where they are
+
+      // Nothing runs now: the stale list revalidates on its next observer.
+      let third = store.observe(key)
+      #expect(third.loader.phase.kind == .reloading)
+      await yield { gate.pending == 1 }
+      #expect(gate.cursors == [nil, 4, nil])
+      gate.succeed(feedRows(1...3), next: 4)
+      await yield { list.loader.phase.kind == .loaded }
+    }
+  }
+
+  @Test func aNewObserverJoinsAPreviousPageAndNeverSupersedesIt() async {
+    await withMainSerialExecutor {
+      let gate = PagedGate<FeedRow, Int>()
+      let key = FeedKey("EU")
+      let store = LoaderStore(clock: TestClock(), staleness: .after(.zero), clients: gate)
+      let list = store.observe(key)
+      await yield { gate.pending == 1 }
+      gate.succeed(feedRows(10...12), next: 13, previous: 7)  // a list that opens in the middle
+      await yield { list.loader.phase.kind == .loaded }
+      list.loader.startLoadPrevious()  // the reader scrolled to the header
+      await yield { gate.pending == 1 }
+      #expect(list.loader.isStale)
+
+      let sidebar = store.observe(key)  // a second screen appears
+      await drain()
+      #expect(gate.cursors == [nil, 7])
+      #expect(gate.cancelledCalls == 0)
+      #expect(sidebar.loader.phase.kind == .loadingPrevious)
+      gate.succeed(feedRows(7...9), next: 10, previous: 4)
+      await yield { list.loader.phase.kind == .loaded }
+      #expect(list.loader.items.map(\.id) == Array(7...12))
+    }
+  }
+
   @Test func invalidatingAPagedKeySupersedesTheRunningPage() async {
     let gate = PagedGate<FeedRow, Int>()
     let key = FeedKey("EU")

@@ -542,6 +542,44 @@ struct LoaderStoreRefetchAdapterTests {
     #expect(back)
   }
 
+  /// The returns from the background that `filter` counts along `phases`.
+  private func activations(_ phases: [ActivationFilter.Phase]) -> [Bool] {
+    var filter = ActivationFilter()
+    return phases.map { filter.phaseChanged(to: $0) }
+  }
+
+  @Test func aSceneThatAppearsActiveIsNoActivation() {
+    #expect(activations([.active]) == [false])
+    #expect(activations([.inactive, .active]) == [false, false])  // a launch
+  }
+
+  @Test func anInterruptionThatLeavesTheSceneInactiveIsNoActivation() {
+    // Control Center, the notification shade, a permission alert, Face ID, a peek at the app
+    // switcher: inactive for a moment, never in the background.
+    #expect(activations([.active, .inactive, .active]) == [false, false, false])
+    #expect(
+      activations([.active, .inactive, .active, .inactive, .inactive, .active])
+        == [false, false, false, false, false, false])
+  }
+
+  @Test func aReturnFromTheBackgroundIsOneActivation() {
+    #expect(
+      activations([.active, .inactive, .background, .inactive, .active])
+        == [false, false, false, false, true])
+    #expect(activations([.active, .background, .active]) == [false, false, true])
+    #expect(activations([.background, .active]) == [false, true])  // launched in the background
+  }
+
+  @Test func repeatedActivePhasesCountOnce() {
+    #expect(
+      activations([.active, .background, .active, .active, .inactive, .active])
+        == [false, false, true, false, false, false])
+    // Every return counts, each once.
+    #expect(
+      activations([.active, .background, .active, .inactive, .background, .background, .active])
+        == [false, false, true, false, false, false, true])
+  }
+
   @Test func aNotificationBecomesAnEvent() async {
     await withMainSerialExecutor {
       let center = NotificationCenter()
