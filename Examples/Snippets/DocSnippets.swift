@@ -428,7 +428,9 @@ struct DebugRoot: View {
   var body: some View {
     VStack {
       RegionList(region: "Europe")
+      #if DEBUG
       Button("Loader store") { showsStore = true }
+      #endif
     }
     .loaderStoreInspector(isPresented: $showsStore)
   }

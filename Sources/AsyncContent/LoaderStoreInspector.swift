@@ -14,6 +14,10 @@ public import SwiftUI
 /// an observed one shows its first load again). The texts are in English: it is a tool for the
 /// app's developers, not its users.
 ///
+/// It has no `NavigationStack` of its own: the sheet that presents it gives it one, so it never
+/// nests a stack inside an app's. Only the ages sit in a `TimelineView`, so the list does not
+/// render again every second.
+///
 /// Apps present it in debug builds with ``SwiftUI/View/loaderStoreInspector(isPresented:)``.
 struct LoaderStoreInspector: View {
   @Environment(\.loaderStore) private var environmentStore
@@ -27,23 +31,22 @@ struct LoaderStoreInspector: View {
   var body: some View {
     let store = environmentStore
     let done = done
-    NavigationStack {
-      TimelineView(.periodic(from: .now, by: 1)) { _ in
-        List {
-          Section {
-            Button("Done") { done() }
-          }
-          let entries = store.snapshot()
-          if entries.isEmpty {
-            Text(verbatim: "The store holds no entries.")
-          }
-          ForEach(entries) { entry in
-            InspectorEntry(entry: entry, store: store)
-          }
-        }
+    let entries = store.snapshot()
+    // The ages in `entries` are measured now; each entry's age moves on from here in a
+    // timeline of its own, so the list itself renders only when the store changes.
+    let measuredAt = Date.now
+    List {
+      Section {
+        Button("Done") { done() }
       }
-      .navigationTitle("Loader store")
+      if entries.isEmpty {
+        Text(verbatim: "The store holds no entries.")
+      }
+      ForEach(entries) { entry in
+        InspectorEntry(entry: entry, store: store, measuredAt: measuredAt)
+      }
     }
+    .navigationTitle("Loader store")
   }
 }
 
@@ -52,12 +55,20 @@ struct LoaderStoreInspector: View {
 struct InspectorEntry: View {
   let entry: StoreEntrySnapshot
   let store: LoaderStore
+  /// When `entry.age` was measured.
+  let measuredAt: Date
 
   var body: some View {
     let key = entry.key
     let store = store
     Section {
       Text(verbatim: Self.summary(of: entry))
+      if let age = entry.age {
+        let measuredAt = measuredAt
+        TimelineView(.periodic(from: .now, by: 1)) { context in
+          Text(verbatim: Self.ageText(age, measuredAt: measuredAt, now: context.date))
+        }
+      }
       Button("Invalidate") { store.invalidate(key) }
       Button(role: .destructive) {
         store.reset(key)
@@ -69,14 +80,19 @@ struct InspectorEntry: View {
     }
   }
 
-  /// "loaded · 12 s old · stale · 1 observer · 0 failures"
+  /// "loaded · stale · 1 observer · 0 failures"
   static func summary(of entry: StoreEntrySnapshot) -> String {
     var parts = ["\(entry.kind)"]
-    if let age = entry.age { parts.append("\(age.components.seconds) s old") }
     if entry.isStale { parts.append("stale") }
     parts.append(entry.observers == 1 ? "1 observer" : "\(entry.observers) observers")
     parts.append(entry.failureCount == 1 ? "1 failure" : "\(entry.failureCount) failures")
     return parts.joined(separator: " · ")
+  }
+
+  /// "12 s old": the age measured at `measuredAt`, moved on to `now`.
+  static func ageText(_ age: Duration, measuredAt: Date, now: Date) -> String {
+    let elapsed = max(0, now.timeIntervalSince(measuredAt))
+    return "\(age.components.seconds + Int64(elapsed)) s old"
   }
 }
 
@@ -88,7 +104,9 @@ struct LoaderStoreInspectorSheet: ViewModifier {
     #if DEBUG
     let isPresented = isPresented
     content.sheet(isPresented: isPresented) {
-      LoaderStoreInspector { isPresented.wrappedValue = false }
+      NavigationStack {
+        LoaderStoreInspector { isPresented.wrappedValue = false }
+      }
     }
     #else
     content
@@ -99,7 +117,8 @@ struct LoaderStoreInspectorSheet: ViewModifier {
 extension View {
   /// Presents an inspector of the environment's store as a sheet while
   /// `isPresented` is `true`, in debug builds; in other builds it returns the view unchanged,
-  /// so the inspector never ships to users.
+  /// so the inspector never ships to users. Put the control that sets `isPresented` in
+  /// `#if DEBUG` too, or it does nothing in release builds.
   ///
   /// ```swift
   /// @State private var showsStore = false
@@ -107,7 +126,9 @@ extension View {
   /// var body: some View {
   ///   VStack {
   ///     CountryList()
+  ///     #if DEBUG
   ///     Button("Loader store") { showsStore = true }
+  ///     #endif
   ///   }
   ///   .loaderStoreInspector(isPresented: $showsStore)
   /// }

@@ -54,7 +54,10 @@ struct HomeScreen: View {
         NavigationLink(value: Route.gallery) {
           Label("Color gallery", systemImage: "square.grid.3x3")
         }
+        #if DEBUG
+        // The inspector exists in debug builds only, so the button that shows it does too.
         Button("Loader store", systemImage: "tray.full") { showsStore = true }
+        #endif
       }
       .navigationTitle("AsyncContent")
       .navigationDestination(for: Route.self) { route in
