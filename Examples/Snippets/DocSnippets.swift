@@ -219,6 +219,13 @@ struct FreshCountries: View {
   }
 }
 
+struct CountriesInGerman: View {
+  var body: some View {
+    CountriesScreen()
+      .asyncDefaultStrings(DefaultStrings(language: "de"))
+  }
+}
+
 struct LoudFailure: AsyncFailureStyle {
   func title(for error: any Error, strings: DefaultStrings) -> Text {
     Text(verbatim: strings.couldNotLoad.uppercased())

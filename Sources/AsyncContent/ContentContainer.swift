@@ -60,7 +60,7 @@ struct ContentContainer<
   @Environment(\.asyncBannerPolicy) private var bannerPolicy
   @Environment(\.isAsyncPullToRefreshEnabled) private var isPullToRefreshEnabled
   @Environment(\.asyncProgressTiming) private var appProgressTiming
-  @Environment(\.locale) private var locale
+  @Environment(\.asyncDefaultStrings) private var strings
   /// Made on first use, so a parent's re-render allocates nothing here.
   @State private var controller: ContentController?
 
@@ -71,7 +71,6 @@ struct ContentContainer<
         source: source, presentation: presentation, bannerPolicy: bannerPolicy,
         progressTiming: timing)
     }
-    let strings = DefaultStrings(locale: locale)
     return ContentState(
       source: source, kind: kind, hasBanner: presentation.banner != nil,
       bannerPolicy: bannerPolicy, progressTiming: timing,
@@ -115,13 +114,13 @@ struct ContentContainer<
     }
     .onDisappear { handle.current()?.disappeared() }
     .onChange(of: state) { handle.resolve().changed(to: state, actions: actions) }
-    .onChange(of: locale) { handle.current()?.announce = announce }
+    .onChange(of: strings) { handle.current()?.announce = announce }
   }
 
-  /// Posts an announcement to VoiceOver in the environment's language, with Apple's
-  /// accessibility announcement API.
+  /// Posts an announcement to VoiceOver in the language of the default texts
+  /// (`asyncDefaultStrings`), with Apple's accessibility announcement API.
   private var announcer: @MainActor (Announcement) -> Void {
-    let strings = DefaultStrings(locale: locale)
+    let strings = strings
     return { announcement in
       AccessibilityNotification.Announcement(
         NSAttributedString(string: strings.announcement(announcement))

@@ -33,14 +33,14 @@ package struct DefaultIdleView: View {
 /// ```
 public struct DefaultLoadingView: View {
   @Environment(\.asyncLoadingStyle) private var style
-  @Environment(\.locale) private var locale
+  @Environment(\.asyncDefaultStrings) private var strings
 
   /// Creates the loading view.
   public init() {}
 
   public var body: some View {
     ProgressView {
-      style.label(strings: DefaultStrings(locale: locale))
+      style.label(strings: strings)
     }
     .frame(maxWidth: .infinity, maxHeight: .infinity)
   }
@@ -58,7 +58,7 @@ public struct DefaultLoadingView: View {
 /// ```
 public struct DefaultFailureView: View {
   @Environment(\.asyncFailureStyle) private var style
-  @Environment(\.locale) private var locale
+  @Environment(\.asyncDefaultStrings) private var strings
   private let error: any Error
   private let isRetrying: Bool
 
@@ -73,7 +73,6 @@ public struct DefaultFailureView: View {
   }
 
   public var body: some View {
-    let strings = DefaultStrings(locale: locale)
     ContentUnavailableView {
       Label {
         style.title(for: error, strings: strings)
@@ -102,13 +101,12 @@ public struct DefaultFailureView: View {
 /// ```
 public struct DefaultEmptyView: View {
   @Environment(\.asyncEmptyStyle) private var style
-  @Environment(\.locale) private var locale
+  @Environment(\.asyncDefaultStrings) private var strings
 
   /// Creates the empty view.
   public init() {}
 
   public var body: some View {
-    let strings = DefaultStrings(locale: locale)
     ContentUnavailableView {
       Label {
         style.title(strings: strings)
@@ -140,7 +138,7 @@ public struct DefaultEmptyView: View {
 public struct DefaultFooterView: View {
   @Environment(\.asyncFailureStyle) private var style
   @Environment(\.asyncLoadingStyle) private var loadingStyle
-  @Environment(\.locale) private var locale
+  @Environment(\.asyncDefaultStrings) private var strings
   private let footer: PagingFooterState
   private let edge: PagingEdge
 
@@ -162,7 +160,6 @@ public struct DefaultFooterView: View {
   }
 
   public var body: some View {
-    let strings = DefaultStrings(locale: locale)
     switch footer {
     case .none:
       EmptyView()

@@ -65,6 +65,10 @@ private struct PlaceholderKey: EnvironmentKey {
   static var defaultValue: Bool { false }
 }
 
+private struct DefaultStringsKey: EnvironmentKey {
+  static var defaultValue: DefaultStrings { .current }
+}
+
 extension EnvironmentValues {
   /// The retry action of the branch a retry button is in.
   var asyncRetry: AsyncRetryAction? {
@@ -138,6 +142,24 @@ extension EnvironmentValues {
     get { self[PlaceholderKey.self] }
     set { self[PlaceholderKey.self] = newValue }
   }
+
+  /// The default texts the components show and announce: ``DefaultStrings/current`` (the
+  /// first of the user's languages that both the app and the package have, or English)
+  /// unless ``SwiftUI/View/asyncDefaultStrings(_:)`` pins another language.
+  ///
+  /// The environment's `locale` does not change it: an app that sets a locale to format dates
+  /// keeps these texts in the language of the rest of its screens. Read it in a view of your
+  /// own to show a default text in the same language:
+  ///
+  /// ```swift
+  /// @Environment(\.asyncDefaultStrings) private var strings
+  ///
+  /// Text(verbatim: strings.nothingHere)
+  /// ```
+  public var asyncDefaultStrings: DefaultStrings {
+    get { self[DefaultStringsKey.self] }
+    set { self[DefaultStringsKey.self] = newValue }
+  }
 }
 
 extension View {
@@ -182,6 +204,25 @@ extension View {
   ///   applies them on the loader's clock.
   public func asyncProgressTiming(_ timing: ProgressTiming) -> some View {
     environment(\.asyncProgressTiming, timing)
+  }
+
+  /// Pins the language of the components' default texts and announcements in this hierarchy,
+  /// instead of the one chosen from the user's and the app's languages
+  /// (``DefaultStrings/current``): for a preview in each language, or an app with a language
+  /// setting of its own.
+  ///
+  /// ```swift
+  /// #Preview("German") {
+  ///   CountriesScreen()
+  ///     .asyncDefaultStrings(DefaultStrings(language: "de"))
+  /// }
+  /// ```
+  ///
+  /// Setting the environment's `locale` does not change these texts; this does.
+  ///
+  /// - Parameter strings: The texts, for example `DefaultStrings(language: "de")`.
+  public func asyncDefaultStrings(_ strings: DefaultStrings) -> some View {
+    environment(\.asyncDefaultStrings, strings)
   }
 
   /// Sets the store that the views which take a key (`AsyncView(key:)`, `PagingList(key:)`) and

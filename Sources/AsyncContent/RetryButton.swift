@@ -122,13 +122,13 @@ extension RetryButton where Label == Text {
   }
 }
 
-/// "Retry" in the language of the environment's locale, from the default texts' String Catalog
-/// (``DefaultStrings/retry``): the label of ``RetryButton/init(isRunning:action:)``.
+/// "Retry" in the language of the default texts (``DefaultStrings/retry``, from the
+/// environment's `asyncDefaultStrings`): the label of ``RetryButton/init(isRunning:action:)``.
 struct DefaultRetryLabel: View {
-  @Environment(\.locale) private var locale
+  @Environment(\.asyncDefaultStrings) private var strings
 
   var body: some View {
-    Text(verbatim: DefaultStrings(locale: locale).retry)
+    Text(verbatim: strings.retry)
   }
 }
 
@@ -167,13 +167,12 @@ struct ErrorView<Failure: Error>: View {
 /// Type.
 struct ErrorBanner: View {
   @Environment(\.asyncBannerStyle) private var style
-  @Environment(\.locale) private var locale
+  @Environment(\.asyncDefaultStrings) private var strings
   let error: any Error
   let loadedAt: Date?
   let dismiss: @MainActor () -> Void
 
   var body: some View {
-    let strings = DefaultStrings(locale: locale)
     VStack(spacing: 8) {
       style.title(strings: strings)
         .font(.headline)

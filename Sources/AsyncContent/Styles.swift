@@ -8,8 +8,8 @@ public import SwiftUI
 // what the default views show (texts, symbols, colors); to replace a default view entirely for
 // one screen, pass your own view builder to the component instead.
 //
-// Every text requirement gets the default texts in the user's language (`DefaultStrings`,
-// resolved from the environment's locale), so a style that keeps a default text keeps it in
+// Every text requirement gets the default texts in the user's language (`DefaultStrings`, from
+// the environment's `asyncDefaultStrings`, never its locale), so a style that keeps a default text keeps it in
 // every language, and one that replaces it decides its own localization.
 
 /// The look of the default loading view (a progress view) that the components show during a

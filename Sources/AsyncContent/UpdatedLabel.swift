@@ -23,7 +23,7 @@ public import SwiftUI
 /// `Text(.currentDate, format: .reference(to:))` needs iOS 18; neither can say "Updated … ago"
 /// in one catalog sentence, nor round as the terminal demo and the banner do.
 public struct UpdatedLabel: View {
-  @Environment(\.locale) private var locale
+  @Environment(\.asyncDefaultStrings) private var strings
   private let loadedAt: Date?
 
   /// Creates a label for a value loaded at `loadedAt`.
@@ -35,7 +35,6 @@ public struct UpdatedLabel: View {
 
   public var body: some View {
     if let loadedAt {
-      let strings = DefaultStrings(locale: locale)
       AgeText(since: loadedAt) { strings.updated(at: loadedAt, now: $0) }
         .font(.caption)
         .foregroundStyle(.secondary)

@@ -1,3 +1,4 @@
+import AsyncContentCore
 import Foundation
 
 /// A country from ISO 3166-1, as the demo server serves it and the app shows it.
@@ -54,9 +55,17 @@ extension Country {
   ///
   /// The file is derived from Debian's `iso-codes` package by `Scripts/make-countries-json.py`.
   public static func bundled() throws -> [Country] {
-    guard let url = Bundle.module.url(forResource: "countries", withExtension: "json") else {
+    guard let url = demoResources?.url(forResource: "countries", withExtension: "json") else {
       throw CocoaError(.fileNoSuchFile)
     }
     return try JSONDecoder().decode([Country].self, from: Data(contentsOf: url))
   }
 }
+
+/// The demo's resource bundle (`countries.json` and the String Catalog of its texts), found
+/// where SwiftPM's `Bundle.module` would look, or `nil` where that accessor would crash.
+let demoResources: Bundle? = ResourceBundle.find(
+  named: "AsyncContent_CountriesDemo", anchor: DemoResourcesAnchor.self)
+
+/// A class of the demo's code, whose bundle ``ResourceBundle`` searches.
+private final class DemoResourcesAnchor {}

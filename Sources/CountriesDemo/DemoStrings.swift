@@ -23,7 +23,8 @@ public struct DemoStrings: Hashable, Sendable {
   /// The demo's String Catalog (`Resources/Localizable.xcstrings`).
   package static let catalog: StringCatalog = {
     do {
-      return try StringCatalog(bundle: .module)
+      guard let bundle = demoResources else { return StringCatalog(sourceLanguage: "en") }
+      return try StringCatalog(bundle: bundle)
     } catch {
       // The keys are the English texts, so the demo stays readable without its catalog.
       return StringCatalog(sourceLanguage: "en")

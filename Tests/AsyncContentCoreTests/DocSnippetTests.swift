@@ -574,14 +574,14 @@ func snippetFreshness(loadedAt: Date, now: Date) -> (String, String) {
 
 func announce(
   from before: LoadPhase<[Country], any Error>, to after: LoadPhase<[Country], any Error>,
-  locale: Locale
+  language: String
 ) -> String? {
   guard let announcement = Announcement(from: before, to: after) else { return nil }
-  return DefaultStrings(locale: locale).announcement(announcement)
+  return DefaultStrings(language: language).announcement(announcement)
 }
 
 func snippetDefaultStrings() -> [String] {
-  let strings = DefaultStrings(locale: Locale(identifier: "ja_JP"))
+  let strings = DefaultStrings(language: "ja")
   let retry = strings.retry  // "再試行"
   let loaded = strings.itemsLoaded(count: 25)  // "25件を読み込みました"
   let message = strings.message(for: URLError(.timedOut))  // "リクエストがタイムアウトしました。"
@@ -596,7 +596,7 @@ func snippetTerminalLanguage() -> DefaultStrings {
 }
 
 func snippetOwnCatalog() throws -> String {
-  let catalog = try StringCatalog(bundle: DefaultStrings.bundle)
+  let catalog = DefaultStrings.catalog
   let text = catalog.string("%lld items loaded", language: "de", [25])  // "25 Einträge geladen"
   return text
 }
@@ -1064,12 +1064,12 @@ struct DocSnippetTests {
     #expect(label == "Vor 3 Min. aktualisiert")
     #expect(banner == "Es werden Daten von vor 5 Min. angezeigt.")
 
-    let german = Locale(identifier: "de_DE")
+    let german = "de-DE"
     #expect(
-      announce(from: .loading, to: .loaded(API.twoCountries), locale: german)
+      announce(from: .loading, to: .loaded(API.twoCountries), language: german)
         == "2 Einträge geladen")
     #expect(
-      announce(from: .loaded(API.twoCountries), to: .reloading(API.twoCountries), locale: german)
+      announce(from: .loaded(API.twoCountries), to: .reloading(API.twoCountries), language: german)
         == nil)
 
     #expect(snippetLoaderTiming().progressTiming == .immediate)

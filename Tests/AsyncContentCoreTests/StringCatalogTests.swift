@@ -4,7 +4,7 @@ import Testing
 
 // The String Catalogs of the package (the core's default texts and the demo's), read as
 // files: every key in all four languages, non-empty, with the same format specifiers. Then the
-// reader: lookups in every language through `Bundle.module`, plurals, formats, the choice of
+// reader: lookups in every language through the resource bundle, plurals, formats, the choice of
 // language, and Xcode's compiled tables.
 
 /// The package's root, from this file's path.
@@ -115,7 +115,7 @@ private func specifiers(_ text: String) -> [String] {
     #expect(specifiers("%lld items") != specifiers("%@ items"))
   }
 
-  // MARK: Lookups, through Bundle.module
+  // MARK: Lookups, through the resource bundle
 
   @Test func theDefaultCatalogIsReadFromTheModulesBundle() {
     #expect(DefaultStrings.catalogError == nil)

@@ -2,7 +2,7 @@ import AsyncContentCore
 import CountriesDemo
 import Testing
 
-// The demo's texts come from its own String Catalog through `Bundle.module`, in the language
+// The demo's texts come from its own String Catalog in its resource bundle, in the language
 // of the POSIX environment. (The catalog file itself, with every key in all four languages
 // and matching specifiers, is checked by StringCatalogTests in the core's tests.)
 

@@ -59,7 +59,7 @@ package final class ContentController {
   ///
   /// ```swift
   /// controller.announce = { announcement in
-  ///   speak(DefaultStrings(locale: locale).announcement(announcement))
+  ///   speak(DefaultStrings.current.announcement(announcement))
   /// }
   /// ```
   @ObservationIgnored package var announce: (@MainActor (Announcement) -> Void)?

@@ -3,35 +3,36 @@ public import Foundation
 /// Every default text of AsyncContent, in the user's language: English, German, Japanese and
 /// Simplified Chinese.
 ///
-/// The texts live in the String Catalog `Localizable.xcstrings` in this module's resources
-/// (``bundle``), read by the package itself on every platform. The keys are the English texts,
-/// so a missing translation shows English, never a key. The SwiftUI views and the terminal
-/// demo take their texts from here, so both speak the same language with the same words.
+/// The texts live in the String Catalog `Localizable.xcstrings` in this module's resources,
+/// read by the package itself on every platform. The keys are the English texts, so a missing
+/// translation shows English, never a key, and should the resource bundle be missing (as it
+/// has been in Xcode previews of a dependent package), every text is the English compiled into
+/// the code. The SwiftUI views and the terminal demo take their texts from here, so both speak
+/// the same language with the same words.
 ///
 /// ```swift
-/// let strings = DefaultStrings(locale: Locale(identifier: "ja_JP"))
+/// let strings = DefaultStrings(language: "ja")
 /// strings.retry                          // "再試行"
 /// strings.updated(ago: .seconds(180))    // "3分前に更新"
 /// strings.itemsLoaded(count: 25)         // "25件を読み込みました"
 /// ```
 ///
-/// In SwiftUI, resolve with the environment's locale (`@Environment(\.locale)`), so a preview
-/// or an app that sets a locale gets its language. On Linux, `Locale.current` does not follow
-/// `LANG`; a terminal app passes the languages of `LC_ALL`, `LC_MESSAGES`, `LANG` or
-/// `LANGUAGE` to ``init(preferring:)``.
+/// The SwiftUI views speak ``current``: the first of the user's preferred languages that both
+/// the app and this package are localized in, as Foundation chooses an app's own language, or
+/// English. The environment's `locale` does not change it, so an app may set a locale to format
+/// dates without switching these texts; to pin their language, set the environment value
+/// `asyncDefaultStrings`. On Linux, `Locale.preferredLanguages` does not follow `LANG`; a
+/// terminal app passes the languages of `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or `LANG` to
+/// ``init(preferring:)``.
 public struct DefaultStrings: Hashable, Sendable {
   /// The catalog language the texts are in, for example `"de"` or `"zh-Hans"`.
   public let language: String
 
-  /// The texts in the catalog language that suits `locale` best (English when none does).
-  ///
-  /// - Parameter locale: The locale, for example SwiftUI's `\.locale`.
-  public init(locale: Locale) {
-    self.language = Self.catalog.language(for: locale)
-  }
-
   /// The texts in the first of `preferredLanguages` the catalog has (English when it has
   /// none of them).
+  ///
+  /// Unlike ``current``, this ignores the app's own localizations: it is for a choice the app
+  /// makes itself, such as a terminal app's POSIX environment or a language picker.
   ///
   /// - Parameter preferredLanguages: Language identifiers, most preferred first.
   public init(preferring preferredLanguages: [String]) {
@@ -45,27 +46,79 @@ public struct DefaultStrings: Hashable, Sendable {
     self.init(preferring: [language])
   }
 
+  /// The texts in the language an app localized in `app` shows a user who prefers
+  /// `preferredLanguages` (see ``current``).
+  ///
+  /// - Parameters:
+  ///   - preferredLanguages: The user's languages, most preferred first.
+  ///   - app: The app's localizations.
+  package init(preferring preferredLanguages: [String], app: AppLocalizations) {
+    self.language = Self.catalog.language(preferring: preferredLanguages, app: app)
+  }
+
+  /// The texts in the language Foundation would choose for this app: the first of the user's
+  /// preferred languages (`Locale.preferredLanguages`) that both the app
+  /// (`Bundle.main.localizations`) and this package are localized in, or English.
+  ///
+  /// An app localized only in English shows these texts in English to a user who prefers
+  /// German, as it shows its own; an app in English and German shows them in German to a
+  /// user who prefers French, then German. A region or script picks its language: `de-CH`
+  /// gives German, `zh-CN` and `zh-SG` give Simplified Chinese, while `zh-TW` and `zh-HK`
+  /// (Traditional Chinese, which this package lacks) move on to the next preferred language.
+  /// An app without localizations counts as localized in its development language, and one
+  /// whose Info.plist sets `CFBundleAllowMixedLocalizations` leaves the choice to the user's
+  /// languages alone, as for its frameworks.
+  ///
+  /// Chosen once per process, as Foundation chooses an app's language. The SwiftUI views use
+  /// it unless the environment value `asyncDefaultStrings` says otherwise.
+  public static let current = DefaultStrings(
+    preferring: Locale.preferredLanguages, app: AppLocalizations(bundle: .main))
+
   /// The texts in the development language, English.
   public static let development = DefaultStrings(language: catalog.sourceLanguage)
 
-  /// The resource bundle that holds the catalog, for `Text(_:tableName:bundle:)` or
-  /// `LocalizedStringResource` in another module on Apple platforms.
-  public static var bundle: Bundle { .module }
+  /// The name SwiftPM gives this module's resource bundle: `<package>_<target>`.
+  package static let resourceBundleName = "AsyncContent_AsyncContentCore"
 
-  /// The catalog of the default texts. Should the resource bundle lack it, every text is the
-  /// English key, and ``catalogError`` says why.
+  /// A class of this module, whose bundle ``ResourceBundle`` searches.
+  private final class BundleAnchor {}
+
+  /// The catalog of the default texts: the resource bundle's, or the English compiled into the
+  /// code (``english``) when the bundle or its catalog is missing, and ``catalogError`` says
+  /// why.
   package static let catalog: StringCatalog = loadedCatalog.catalog
 
   /// Why the catalog could not be read, or `nil` when it was.
   package static let catalogError: StringCatalogError? = loadedCatalog.error
 
-  private static let loadedCatalog: (catalog: StringCatalog, error: StringCatalogError?) = {
-    do throws(StringCatalogError) {
-      return (try StringCatalog(bundle: .module), nil)
-    } catch {
-      return (StringCatalog(sourceLanguage: "en"), error)
+  private static let loadedCatalog = loadCatalog(
+    from: ResourceBundle.find(named: resourceBundleName, anchor: BundleAnchor.self))
+
+  /// The catalog of `bundle`, or the English compiled into the code, with the reason, when
+  /// there is no bundle or it has no readable catalog.
+  ///
+  /// - Parameter bundle: The resource bundle, `nil` when it was not found.
+  package static func loadCatalog(
+    from bundle: Bundle?
+  ) -> (catalog: StringCatalog, error: StringCatalogError?) {
+    guard let bundle else {
+      return (english, .noBundle(name: resourceBundleName))
     }
-  }()
+    do throws(StringCatalogError) {
+      return (try StringCatalog(bundle: bundle), nil)
+    } catch {
+      return (english, error)
+    }
+  }
+
+  /// The English texts, compiled into the code: every key with its plural variations, the
+  /// same as the catalog's English (a test holds them equal).
+  package static let english = StringCatalog(
+    sourceLanguage: "en",
+    translations: Dictionary(
+      uniqueKeysWithValues: Key.allCases.map { key in
+        (key.rawValue, ["en": key.english])
+      }))
 
   /// The languages the default texts come in.
   public static var languages: [String] { catalog.languages }
@@ -327,5 +380,25 @@ public struct DefaultStrings: Hashable, Sendable {
         string(.announceLoadPreviousFailed, .string(message))
       }
     return text.trimmingCharacters(in: .whitespaces)
+  }
+}
+
+extension DefaultStrings.Key {
+  /// The English text of the key, compiled into the code for when the resource bundle is
+  /// missing: the key itself, with the singular for the keys that vary by plural.
+  package var english: StringCatalog.Translation {
+    let one: String? =
+      switch self {
+      case .updatedDaysAgo: "Updated %lld day ago"
+      case .showingDataDaysAgo: "Showing data from %lld day ago"
+      case .announceItemsLoaded: "%lld item loaded"
+      case .announceMoreItemsLoaded: "%lld more item loaded"
+      case .announceEndOfListCount: "End of list. %lld item in all."
+      case .announceEarlierItemsLoaded: "%lld earlier item loaded"
+      case .announceStartOfListCount: "Start of list. %lld item in all."
+      default: nil
+      }
+    return StringCatalog.Translation(
+      value: rawValue, plural: one.map { ["one": $0, "other": rawValue] } ?? [:])
   }
 }

@@ -17,8 +17,8 @@ package import Foundation
 /// positional forms such as `%2$@`, and `%%`.
 ///
 /// ```swift
-/// let catalog = try StringCatalog(bundle: .module)
-/// let language = catalog.language(for: Locale(identifier: "de_AT"))   // "de"
+/// let catalog = DefaultStrings.catalog
+/// let language = catalog.language(preferring: ["de-AT"])             // "de"
 /// catalog.string("%lld items loaded", language: language, [25])      // "25 Einträge geladen"
 /// ```
 package struct StringCatalog: Sendable {
@@ -55,6 +55,11 @@ package struct StringCatalog: Sendable {
     package var value: String
     /// The plural variations by category (`one`, `other`, …); empty without variations.
     package var plural: [String: String]
+
+    package init(value: String, plural: [String: String] = [:]) {
+      self.value = value
+      self.plural = plural
+    }
   }
 
   /// Reads a catalog from the JSON of a `.xcstrings` file.
@@ -86,14 +91,28 @@ package struct StringCatalog: Sendable {
 
   /// An empty catalog: every lookup gives its key.
   package init(sourceLanguage: String) {
-    self.init(sourceLanguage: sourceLanguage, languages: [sourceLanguage], storage: .catalog([:]))
+    self.init(sourceLanguage: sourceLanguage, translations: [:])
+  }
+
+  /// A catalog of the given translations, for example texts compiled into the code.
+  ///
+  /// - Parameters:
+  ///   - sourceLanguage: The language the keys are written in.
+  ///   - translations: Key → language → translation.
+  package init(sourceLanguage: String, translations: [String: [String: Translation]]) {
+    let languages = translations.values.reduce(into: Set([sourceLanguage])) {
+      $0.formUnion($1.keys)
+    }
+    self.init(
+      sourceLanguage: sourceLanguage, languages: languages.sorted(),
+      storage: .catalog(translations))
   }
 
   /// Reads the catalog `table` of a bundle: the `.xcstrings` file when the bundle holds it
   /// (SwiftPM builds, Linux), or else the tables Xcode compiled from it.
   ///
   /// - Parameters:
-  ///   - bundle: The bundle, usually `.module`.
+  ///   - bundle: The resource bundle (see ``ResourceBundle``).
   ///   - table: The catalog's name without extension.
   /// - Throws: ``StringCatalogError/missing(table:bundlePath:)`` when the bundle has neither,
   ///   ``StringCatalogError/unreadable(reason:)`` when the catalog is not valid.
@@ -176,20 +195,74 @@ package struct StringCatalog: Sendable {
   }
 
   private func match(_ identifier: String) -> String? {
-    let normalized = identifier.replacingOccurrences(of: "_", with: "-")
-    if let exact = languages.first(where: { $0.caseInsensitiveCompare(normalized) == .orderedSame })
-    {
+    Self.match(identifier, in: languages)
+  }
+
+  /// The one of `candidates` that serves `identifier`: the same identifier, or else the same
+  /// language in the same script, or `nil`.
+  ///
+  /// `Locale.Language` infers the likely script, so `de-CH` gives `de`, `zh-CN`, `zh-SG` and
+  /// `zh` give `zh-Hans`, while `zh-TW`, `zh-HK` and `zh-Hant` (Traditional Chinese) do not;
+  /// `ja-JP` gives `ja`. The legacy folder names `English`, `German` and `Japanese` count as
+  /// their codes, as Foundation reads them.
+  ///
+  /// - Parameters:
+  ///   - identifier: A language identifier, with `-` or `_`.
+  ///   - candidates: The languages to choose from.
+  package static func match(_ identifier: String, in candidates: [String]) -> String? {
+    let legacy = ["english": "en", "german": "de", "japanese": "ja"]
+    let normalized =
+      legacy[identifier.lowercased()] ?? identifier.replacingOccurrences(of: "_", with: "-")
+    if let exact = candidates.first(where: {
+      $0.caseInsensitiveCompare(normalized) == .orderedSame
+    }) {
       return exact
     }
-    // The same language in the same script: `Locale.Language` infers the likely script, so
-    // zh-CN and zh-Hans both are Han (Simplified) and zh-TW is Han (Traditional), while ja-JP
-    // and ja are both Japanese.
     let wanted = Locale.Language(identifier: normalized)
     guard let code = wanted.languageCode else { return nil }
-    return languages.first { candidate in
+    return candidates.first { candidate in
       let language = Locale.Language(identifier: candidate)
       return language.languageCode == code && language.script == wanted.script
     }
+  }
+
+  /// The catalog's language for an app, chosen as Foundation chooses the app's own: the first
+  /// of `preferredLanguages` that both the app and the catalog have, else the app's
+  /// development language if the catalog has it, else the source language.
+  ///
+  /// The app's languages are its localizations (`Base` aside), or its development language
+  /// when it has none, the language Foundation shows such an app in. An app that allows mixed
+  /// localizations puts no limit on the catalog's languages.
+  ///
+  /// ```swift
+  /// let app = AppLocalizations(localizations: ["en"])
+  /// DefaultStrings.catalog.language(preferring: ["de-DE", "en"], app: app)  // "en"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - preferredLanguages: The user's languages, most preferred first, such as
+  ///     `Locale.preferredLanguages`.
+  ///   - app: The app's localizations.
+  package func language(preferring preferredLanguages: [String], app: AppLocalizations) -> String {
+    let candidates: [String]
+    if app.allowsMixedLocalizations {
+      candidates = languages
+    } else {
+      var appLanguages = app.localizations.filter { $0 != "Base" }
+      if appLanguages.isEmpty { appLanguages = [app.developmentLocalization ?? sourceLanguage] }
+      candidates = languages.filter { language in
+        appLanguages.contains { Self.match($0, in: [language]) != nil }
+      }
+    }
+    for identifier in preferredLanguages {
+      if let match = Self.match(identifier, in: candidates) { return match }
+    }
+    if let development = app.developmentLocalization,
+      let match = Self.match(development, in: candidates)
+    {
+      return match
+    }
+    return sourceLanguage
   }
 
   /// The languages a POSIX environment asks for, most preferred first: `LANGUAGE` (a
@@ -402,6 +475,8 @@ package enum StringCatalogError: Error, Hashable, Sendable, CustomStringConverti
   case missing(table: String, bundlePath: String)
   /// The file is not a String Catalog.
   case unreadable(reason: String)
+  /// No resource bundle of that name was found (see ``ResourceBundle``).
+  case noBundle(name: String)
 
   package var description: String {
     switch self {
@@ -409,6 +484,8 @@ package enum StringCatalogError: Error, Hashable, Sendable, CustomStringConverti
       "no string catalog \(table).xcstrings (nor compiled \(table).strings) in \(bundlePath)"
     case .unreadable(let reason):
       "not a readable string catalog: \(reason)"
+    case .noBundle(let name):
+      "no resource bundle \(name) beside the app, the code or the build products"
     }
   }
 }
