@@ -40,7 +40,8 @@ struct SourceStatus {
 /// It renders what the controller decides: the presentation calmed by the controller's
 /// progress timing (nothing during a first load's delay, progress held for its minimum), and it
 /// hands the controller the hook that posts its announcements to VoiceOver, in the
-/// environment's language.
+/// environment's language and with the environment's announcement style, at the priority the
+/// core chose. The controller decides what is announced: only what the person waits for.
 struct ContentContainer<
   Value, Failure: Error, Content: View, Idle: View, Loading: View, FailureContent: View,
   Empty: View
@@ -61,6 +62,7 @@ struct ContentContainer<
   @Environment(\.isAsyncPullToRefreshEnabled) private var isPullToRefreshEnabled
   @Environment(\.asyncProgressTiming) private var appProgressTiming
   @Environment(\.locale) private var locale
+  @Environment(\.asyncAnnouncementStyle) private var announcementStyle
   /// Made on first use, so a parent's re-render allocates nothing here.
   @State private var controller: ContentController?
 
@@ -114,18 +116,28 @@ struct ContentContainer<
       controller.appeared(state, actions: actions)
     }
     .onDisappear { handle.current()?.disappeared() }
-    .onChange(of: state) { handle.resolve().changed(to: state, actions: actions) }
-    .onChange(of: locale) { handle.current()?.announce = announce }
+    .onChange(of: state) {
+      // The hook of this render: the environment's language and announcement style now.
+      let controller = handle.resolve()
+      controller.announce = announce
+      controller.changed(to: state, actions: actions)
+    }
   }
 
-  /// Posts an announcement to VoiceOver in the environment's language, with Apple's
-  /// accessibility announcement API.
+  /// Posts an announcement to VoiceOver with Apple's accessibility announcement API: the
+  /// environment's announcement style gives the text (`nil` says nothing) in the environment's
+  /// language, and the core's priority becomes Apple's
+  /// `accessibilitySpeechAnnouncementPriority`.
   private var announcer: @MainActor (Announcement) -> Void {
     let strings = DefaultStrings(locale: locale)
+    let style = announcementStyle
     return { announcement in
-      AccessibilityNotification.Announcement(
-        NSAttributedString(string: strings.announcement(announcement))
-      ).post()
+      guard let text = style.text(for: announcement, strings: strings), !text.isEmpty else {
+        return
+      }
+      var spoken = AttributedString(text)
+      spoken.accessibilitySpeechAnnouncementPriority = .init(announcement.priority)
+      AccessibilityNotification.Announcement(spoken).post()
     }
   }
 
@@ -198,6 +210,18 @@ struct PresentationBody<
     case .failure(let error, let isRetrying):
       failure(error, isRetrying)
         .environment(\.asyncRetry, retry)
+    }
+  }
+}
+extension AttributeScopes.AccessibilityAttributes.AnnouncementPriorityAttribute
+  .AnnouncementPriority
+{
+  /// Apple's priority for the core's.
+  init(_ priority: Announcement.Priority) {
+    switch priority {
+    case .low: self = .low
+    case .default: self = .default
+    case .high: self = .high
     }
   }
 }
