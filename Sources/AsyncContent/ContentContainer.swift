@@ -196,10 +196,12 @@ struct PresentationBody<
     case .progress:
       loading
     case .content(let value, let isPlaceholder):
-      // One branch for the placeholder and the real content: same structural identity.
+      // One branch for the placeholder and the real content: same structural identity. The
+      // placeholder's rows are hidden from VoiceOver, which meets one "Loading" element instead.
       content(value)
         .redacted(reason: isPlaceholder ? .placeholder : [])
         .disabled(isPlaceholder)
+        .modifier(PlaceholderAccessibility(readsAs: presentation.contentAccessibility))
         .modifier(
           BannerInset(error: banner, loadedAt: loadedAt, retry: reload, dismiss: dismissBanner))
     case .empty:
@@ -213,6 +215,36 @@ struct PresentationBody<
     }
   }
 }
+/// What VoiceOver meets where a redacted placeholder stands: not the placeholder's rows ("Country
+/// name" eight times), but one element labeled as the loading view is ("Loading…", the
+/// environment's ``AsyncLoadingStyle``, in the user's language).
+///
+/// Modifiers with values, never a branch: the content keeps its structural identity whether it
+/// is the placeholder or the real value. The core decides
+/// (``AsyncContentCore/Presentation/contentAccessibility``); real content is left as it is.
+struct PlaceholderAccessibility: ViewModifier {
+  let readsAs: ContentAccessibility
+  @Environment(\.asyncLoadingStyle) private var style
+  @Environment(\.locale) private var locale
+
+  func body(content: Content) -> some View {
+    let isLoading = readsAs == .loading
+    content
+      .accessibilityHidden(isLoading)
+      .overlay {
+        if isLoading {
+          let strings = DefaultStrings(locale: locale)
+          Color.clear
+            .accessibilityRepresentation {
+              ProgressView {
+                style.label(strings: strings) ?? Text(verbatim: strings.loading)
+              }
+            }
+        }
+      }
+  }
+}
+
 extension AttributeScopes.AccessibilityAttributes.AnnouncementPriorityAttribute
   .AnnouncementPriority
 {
