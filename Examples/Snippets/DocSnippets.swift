@@ -232,6 +232,34 @@ struct LoudFailure: AsyncFailureStyle {
   }
 }
 
+struct CountryAnnouncements: AsyncAnnouncementStyle {
+  func text(for announcement: Announcement, strings: DefaultStrings) -> String? {
+    switch announcement {
+    case .loaded(let count?): "\(count) countries loaded"
+    case .loading: nil  // the refresh control says enough
+    default: strings.announcement(announcement)
+    }
+  }
+}
+
+struct NoAnnouncements: AsyncAnnouncementStyle {
+  func text(for announcement: Announcement, strings: DefaultStrings) -> String? { nil }
+}
+
+struct AnnouncedCountries: View {
+  var body: some View {
+    CountriesView()
+      .asyncAnnouncementStyle(CountryAnnouncements())
+  }
+}
+
+struct QuietCountries: View {
+  var body: some View {
+    CountriesView()
+      .asyncAnnouncementStyle(NoAnnouncements())  // the app announces on its own
+  }
+}
+
 // MARK: - AsyncContent.md (the SwiftUI module's landing page)
 
 struct CountryDetail: View {

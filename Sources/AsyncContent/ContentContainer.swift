@@ -40,7 +40,8 @@ struct SourceStatus {
 /// It renders what the controller decides: the presentation calmed by the controller's
 /// progress timing (nothing during a first load's delay, progress held for its minimum), and it
 /// hands the controller the hook that posts its announcements to VoiceOver, in the
-/// environment's language.
+/// environment's language and with the environment's announcement style, at the priority the
+/// core chose. The controller decides what is announced: only what the person waits for.
 struct ContentContainer<
   Value, Failure: Error, Content: View, Idle: View, Loading: View, FailureContent: View,
   Empty: View
@@ -61,6 +62,7 @@ struct ContentContainer<
   @Environment(\.isAsyncPullToRefreshEnabled) private var isPullToRefreshEnabled
   @Environment(\.asyncProgressTiming) private var appProgressTiming
   @Environment(\.asyncDefaultStrings) private var strings
+  @Environment(\.asyncAnnouncementStyle) private var announcementStyle
   /// Made on first use, so a parent's re-render allocates nothing here.
   @State private var controller: ContentController?
 
@@ -113,18 +115,28 @@ struct ContentContainer<
       controller.appeared(state, actions: actions)
     }
     .onDisappear { handle.current()?.disappeared() }
-    .onChange(of: state) { handle.resolve().changed(to: state, actions: actions) }
-    .onChange(of: strings) { handle.current()?.announce = announce }
+    .onChange(of: state) {
+      // The hook of this render: the environment's default texts and announcement style now.
+      let controller = handle.resolve()
+      controller.announce = announce
+      controller.changed(to: state, actions: actions)
+    }
   }
 
-  /// Posts an announcement to VoiceOver in the language of the default texts
-  /// (`asyncDefaultStrings`), with Apple's accessibility announcement API.
+  /// Posts an announcement to VoiceOver with Apple's accessibility announcement API: the
+  /// environment's announcement style gives the text (`nil` says nothing) in the language of
+  /// the default texts (`asyncDefaultStrings`), and the core's priority becomes Apple's
+  /// `accessibilitySpeechAnnouncementPriority`.
   private var announcer: @MainActor (Announcement) -> Void {
     let strings = strings
+    let style = announcementStyle
     return { announcement in
-      AccessibilityNotification.Announcement(
-        NSAttributedString(string: strings.announcement(announcement))
-      ).post()
+      guard let text = style.text(for: announcement, strings: strings), !text.isEmpty else {
+        return
+      }
+      var spoken = AttributedString(text)
+      spoken.accessibilitySpeechAnnouncementPriority = .init(announcement.priority)
+      AccessibilityNotification.Announcement(spoken).post()
     }
   }
 
@@ -183,10 +195,12 @@ struct PresentationBody<
     case .progress:
       loading
     case .content(let value, let isPlaceholder):
-      // One branch for the placeholder and the real content: same structural identity.
+      // One branch for the placeholder and the real content: same structural identity. The
+      // placeholder's rows are hidden from VoiceOver, which meets one "Loading" element instead.
       content(value)
         .redacted(reason: isPlaceholder ? .placeholder : [])
         .disabled(isPlaceholder)
+        .modifier(PlaceholderAccessibility(readsAs: presentation.contentAccessibility))
         .modifier(
           BannerInset(error: banner, loadedAt: loadedAt, retry: reload, dismiss: dismissBanner))
     case .empty:
@@ -197,6 +211,47 @@ struct PresentationBody<
     case .failure(let error, let isRetrying):
       failure(error, isRetrying)
         .environment(\.asyncRetry, retry)
+    }
+  }
+}
+/// What VoiceOver meets where a redacted placeholder stands: not the placeholder's rows ("Country
+/// name" eight times), but one element labeled as the loading view is ("Loading…", the
+/// environment's ``AsyncLoadingStyle``, in the language of the default texts).
+///
+/// Modifiers with values, never a branch: the content keeps its structural identity whether it
+/// is the placeholder or the real value. The core decides
+/// (``AsyncContentCore/Presentation/contentAccessibility``); real content is left as it is.
+struct PlaceholderAccessibility: ViewModifier {
+  let readsAs: ContentAccessibility
+  @Environment(\.asyncLoadingStyle) private var style
+  @Environment(\.asyncDefaultStrings) private var strings
+
+  func body(content: Content) -> some View {
+    let isLoading = readsAs == .loading
+    content
+      .accessibilityHidden(isLoading)
+      .overlay {
+        if isLoading {
+          Color.clear
+            .accessibilityRepresentation {
+              ProgressView {
+                style.label(strings: strings) ?? Text(verbatim: strings.loading)
+              }
+            }
+        }
+      }
+  }
+}
+
+extension AttributeScopes.AccessibilityAttributes.AnnouncementPriorityAttribute
+  .AnnouncementPriority
+{
+  /// Apple's priority for the core's.
+  init(_ priority: Announcement.Priority) {
+    switch priority {
+    case .low: self = .low
+    case .default: self = .default
+    case .high: self = .high
     }
   }
 }

@@ -187,6 +187,50 @@ extension AsyncBannerStyle {
   public func retryLabel(strings: DefaultStrings) -> Text { Text(verbatim: strings.retry) }
 }
 
+/// What VoiceOver says when a load a person waits for starts, lands or fails, in the manner of
+/// the other styles: it replaces the announcements' texts, or silences them, for a whole
+/// hierarchy. Set it with ``SwiftUI/View/asyncAnnouncementStyle(_:)``.
+///
+/// The components announce only what the person started or waits for (the first load of what
+/// a screen shows, a refresh they pulled, a retry they tapped, a page they scrolled to) and
+/// never the work that runs in the background. Each ``Announcement`` has a priority the package
+/// chooses (a failure interrupts and is never cut off, a landing interrupts progress, progress
+/// waits for VoiceOver to finish); a style decides only the words.
+///
+/// ```swift
+/// struct CountryAnnouncements: AsyncAnnouncementStyle {
+///   func text(for announcement: Announcement, strings: DefaultStrings) -> String? {
+///     switch announcement {
+///     case .loaded(let count?): "\(count) countries loaded"
+///     case .loading: nil  // say nothing while a refresh runs
+///     default: strings.announcement(announcement)
+///     }
+///   }
+/// }
+///
+/// ContentView().asyncAnnouncementStyle(CountryAnnouncements())
+/// ```
+public protocol AsyncAnnouncementStyle: Sendable {
+  /// The text VoiceOver speaks for `announcement`, or `nil` to say nothing; by default
+  /// ``DefaultStrings/announcement(_:)`` in the user's language ("25 items loaded").
+  ///
+  /// - Parameters:
+  ///   - announcement: What a load the person waits for did.
+  ///   - strings: The default texts in the user's language.
+  /// - Returns: The text to speak, or `nil` for silence.
+  func text(for announcement: Announcement, strings: DefaultStrings) -> String?
+}
+
+extension AsyncAnnouncementStyle {
+  /// The default text of the announcement, in the user's language.
+  public func text(for announcement: Announcement, strings: DefaultStrings) -> String? {
+    strings.announcement(announcement)
+  }
+}
+
+/// The built-in announcement style: the default texts.
+struct DefaultAsyncAnnouncementStyle: AsyncAnnouncementStyle {}
+
 /// The built-in loading style: a progress view labeled "Loading…".
 struct DefaultAsyncLoadingStyle: AsyncLoadingStyle {}
 
@@ -215,6 +259,10 @@ private struct AsyncBannerStyleKey: EnvironmentKey {
   static var defaultValue: any AsyncBannerStyle { DefaultAsyncBannerStyle() }
 }
 
+private struct AsyncAnnouncementStyleKey: EnvironmentKey {
+  static var defaultValue: any AsyncAnnouncementStyle { DefaultAsyncAnnouncementStyle() }
+}
+
 extension EnvironmentValues {
   /// The style of the default loading view; set it with ``SwiftUI/View/asyncLoadingStyle(_:)``.
   public var asyncLoadingStyle: any AsyncLoadingStyle {
@@ -239,6 +287,13 @@ extension EnvironmentValues {
     get { self[AsyncBannerStyleKey.self] }
     set { self[AsyncBannerStyleKey.self] = newValue }
   }
+
+  /// The texts of the VoiceOver announcements; set them with
+  /// ``SwiftUI/View/asyncAnnouncementStyle(_:)``.
+  var asyncAnnouncementStyle: any AsyncAnnouncementStyle {
+    get { self[AsyncAnnouncementStyleKey.self] }
+    set { self[AsyncAnnouncementStyleKey.self] = newValue }
+  }
 }
 
 extension View {
@@ -260,6 +315,24 @@ extension View {
   /// Sets the style of the failed-reload banner in this hierarchy.
   public func asyncBannerStyle(_ style: some AsyncBannerStyle) -> some View {
     environment(\.asyncBannerStyle, style)
+  }
+
+  /// Sets the texts of the VoiceOver announcements of every component in this hierarchy, or
+  /// turns them off: a style whose ``AsyncAnnouncementStyle/text(for:strings:)`` returns `nil`
+  /// says nothing.
+  ///
+  /// ```swift
+  /// struct Silent: AsyncAnnouncementStyle {
+  ///   func text(for announcement: Announcement, strings: DefaultStrings) -> String? { nil }
+  /// }
+  ///
+  /// ContentView().asyncAnnouncementStyle(Silent())  // the app announces on its own
+  /// ```
+  ///
+  /// - Parameter style: The texts; the package still decides what is announced, when, and at
+  ///   which priority.
+  public func asyncAnnouncementStyle(_ style: some AsyncAnnouncementStyle) -> some View {
+    environment(\.asyncAnnouncementStyle, style)
   }
 }
 #endif

@@ -301,4 +301,25 @@ struct PresentationTests {
     #expect(before.footer == .none)
     #expect(after.footer == .loading)
   }
+
+  /// A redacted placeholder only looks redacted: VoiceOver would read each of its rows. The
+  /// presentation says to hide it and put one loading element in its place, whichever way the
+  /// placeholder comes (a first load, or progress calmed into the placeholder), and leaves real
+  /// content, progress, errors and the empty state to their own labels.
+  @Test func aPlaceholderReadsAsOneLoadingElement() {
+    var phase = TestPagedPhase.idle
+    phase.startLoading()
+    let placeholder = phase.presentation(hasMore: true, placeholder: Self.placeholder)
+    #expect(placeholder.contentAccessibility == .loading)
+    #expect(
+      TestPagedPhase.loaded(Self.v).presentation()
+        .calmed(.progress, placeholder: Self.placeholder).contentAccessibility == .loading)
+    phase.succeed(Self.v)
+    #expect(phase.presentation(hasMore: true).contentAccessibility == .content)
+    for shown in [TestPagedPhase.loading, .failed(.old), .loaded([])] {
+      #expect(shown.presentation().contentAccessibility == .content, "\(shown)")
+    }
+    #expect(DefaultStrings(language: "en").loading == "Loading…")
+    #expect(DefaultStrings(language: "de").loading != "Loading…")
+  }
 }

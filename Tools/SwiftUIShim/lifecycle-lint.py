@@ -25,6 +25,12 @@ Rules (each one a mistake the SwiftUI layer once made; see issue 11):
                    key is observed twice or never leaves the store (issue 12). Use
                    `AsyncView(key:)` or `PagingList(key:)`, or a `KeyedLoader`/`KeyedPagedLoader`
                    that the view's appear, key change and disappear drive (`select`, `stop`).
+  read-aloud       `.redacted(reason: .placeholder)` (or a reason that can be `.placeholder`) in
+                   a modifier chain that does not hide the placeholder from accessibility:
+                   `.redacted` only changes the look, so VoiceOver reads every placeholder row
+                   ("Country name", eight times; issue 21). Hide it with
+                   `.accessibilityHidden(_:)` in the same chain, directly or in a
+                   `.modifier(...)` whose type does, and give VoiceOver one loading element.
 
 Comments and string literals are ignored. A line may opt out of one rule with a trailing
 `// lint: allow <rule> (reason)`.
@@ -40,7 +46,7 @@ import sys
 
 RULES = (
     "branch-task", "unowned-task", "state-from-init", "empty-no-isempty", "destination-link",
-    "view-observes-key",
+    "view-observes-key", "read-aloud",
 )
 
 
@@ -111,6 +117,84 @@ STATE_FROM_INIT = re.compile(r"\bState\s*\(\s*initialValue\s*:")
 DESTINATION_LINK = re.compile(r"\bNavigationLink\s*(?:\(\s*destination\s*:|\{)")
 STORE_OBSERVE = re.compile(r"\.observe\s*\(")
 INIT_SIGNATURE = re.compile(r"\bpublic\s+init\s*(?:<[^>]*>)?\s*\(")
+REDACTED = re.compile(r"\.\s*redacted\s*\(")
+HIDES = re.compile(r"\.\s*accessibilityHidden\s*\(")
+MODIFIER_TYPE = re.compile(r"\.\s*modifier\s*\(\s*([A-Z]\w*)\s*[({]")
+OPENERS = {"(": ")", "{": "}", "[": "]"}
+CLOSERS = {")": "(", "}": "{", "]": "["}
+
+
+def balanced_end(code, open_index):
+    """The index just past the bracket that closes the one at `open_index`."""
+    depth = 0
+    for i in range(open_index, len(code)):
+        if code[i] in OPENERS:
+            depth += 1
+        elif code[i] in CLOSERS:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(code)
+
+
+def balanced_start(code, close_index):
+    """The index of the bracket that opens the one that closes at `close_index`."""
+    depth = 0
+    for i in range(close_index, -1, -1):
+        if code[i] in CLOSERS:
+            depth += 1
+        elif code[i] in OPENERS:
+            depth -= 1
+            if depth == 0:
+                return i
+    return 0
+
+
+def chain_span(code, dot):
+    """The (start, end) of the modifier chain that holds the modifier whose `.` is at `dot`:
+    the view expression it starts from, and every `.modifier(…) { … }` before and after."""
+    n = len(code)
+    end = dot
+    while True:
+        name = re.match(r"\.\s*[A-Za-z_]\w*", code[end:])
+        if not name:
+            break
+        end += name.end()
+        while True:
+            k = end
+            while k < n and code[k] in " \t\n":
+                k += 1
+            if k < n and code[k] in "({":
+                end = balanced_end(code, k)
+            else:
+                break
+        k = end
+        while k < n and code[k] in " \t\n":
+            k += 1
+        if k < n and code[k] == ".":
+            end = k
+        else:
+            break
+    start = dot
+    while True:
+        k = start - 1
+        while k >= 0 and code[k] in " \t\n":
+            k -= 1
+        while k >= 0 and code[k] in ")}]":
+            k = balanced_start(code, k) - 1
+            while k >= 0 and code[k] in " \t\n":
+                k -= 1
+        while k >= 0 and (code[k].isalnum() or code[k] == "_"):
+            k -= 1
+        start = k + 1
+        j = k
+        while j >= 0 and code[j] in " \t\n":
+            j -= 1
+        if j >= 0 and code[j] == "." and j < start:
+            start = j
+        else:
+            break
+    return start, end
 
 
 def branch_regions(code, start, end):
@@ -195,6 +279,22 @@ def lint(paths):
                        "it with the view; forward the event to a controller instead")
 
     for path, (_, code) in sources.items():
+        for match in REDACTED.finditer(code):
+            reason = code[match.end() - 1:balanced_end(code, match.end() - 1)]
+            if "placeholder" not in reason:
+                continue
+            start, end = chain_span(code, match.start())
+            chain = code[start:end]
+            hidden = HIDES.search(chain) or any(
+                HIDES.search(sources[where][1][first:last])
+                for modifier in MODIFIER_TYPE.finditer(chain)
+                for where, first, last in declarations.get(modifier.group(1), [])
+            )
+            if not hidden:
+                report(path, match.start(), "read-aloud",
+                       "`.redacted` only changes the look: VoiceOver reads every placeholder row; "
+                       "hide the placeholder with `.accessibilityHidden(_:)` in the same chain and "
+                       "give VoiceOver one loading element")
         for match in UNOWNED_TASK.finditer(code):
             report(path, match.start(), "unowned-task",
                    "a task that no controller owns; start the work through a controller")

@@ -29,10 +29,13 @@ import Observation
 ///   ``ContentState/progressTiming`` on the controller's clock, and the view renders
 ///   ``display(for:)``: no progress for a load that lands within the delay, and progress that
 ///   stays for its minimum once it shows.
-/// - **What changes is announced** while the view is on screen: when the state's
-///   ``ContentState/announcement`` snapshot changes, the controller decides the
-///   ``Announcement`` and hands it to ``announce``, the hook the SwiftUI layer sets to post it
-///   to VoiceOver.
+/// - **What the person waits for is announced**, and nothing else, while the view is on screen:
+///   when the state's ``ContentState/announcement`` snapshot changes, the controller's
+///   ``Attention`` decides the ``Announcement`` the person hears (a first load, and the loads
+///   they started here: a pull, a tap on a retry button, a scroll to a paging end) and hands it
+///   to ``announce``, the hook the SwiftUI layer sets to post it to VoiceOver. Background work
+///   (a revalidation, a refetch event, an invalidation, a load that app code or another screen
+///   starts) says nothing.
 ///
 /// ```swift
 /// let controller = ContentController()
@@ -65,6 +68,13 @@ package final class ContentController {
   @ObservationIgnored package var announce: (@MainActor (Announcement) -> Void)?
 
   @ObservationIgnored private var state: ContentState?
+  /// What the person waits for: the loads they started here, and the first value of a source
+  /// they chose.
+  @ObservationIgnored private var attention = Attention()
+  /// For each paging end, the ``LoadMoreController/completedPages`` at which the page that
+  /// runs there was told to ``attention``: every page runs because the person scrolled to the
+  /// end or tapped its retry button.
+  @ObservationIgnored private var pagesTold: [Attention.Part: Int] = [:]
 
   /// The controller of one end of a paged list: ``loadMore`` at ``PagingEdge/end``,
   /// ``loadPrevious`` at ``PagingEdge/start``.
@@ -123,7 +133,10 @@ package final class ContentController {
   ///   - actions: The loads of its source.
   package func appeared(_ state: ContentState, actions: LoadActions) {
     isVisible = true
+    let old = self.state
     adopt(state)
+    // What changed while the view was away settled without the person: it says nothing now.
+    if let old { follow(from: old, to: state, announces: false) }
     if state.isIdle { loads.start(actions.load) }
   }
 
@@ -136,7 +149,8 @@ package final class ContentController {
   /// What the container shows changed (`onChange(of:)`): a new source, a phase, a banner.
   ///
   /// While the container is on screen, a new source that is idle loads, and a source reset to
-  /// idle from a phase that showed something loads again.
+  /// idle from a phase that showed something loads again; and what the person waits for is
+  /// announced (see ``Attention``).
   ///
   /// - Parameters:
   ///   - new: What the container shows now.
@@ -144,34 +158,72 @@ package final class ContentController {
   package func changed(to new: ContentState, actions: LoadActions) {
     let old = state
     adopt(new)
-    guard isVisible, let old else { return }
-    if old.source == new.source, let before = old.announcement, let after = new.announcement,
-      let announcement = Announcement(from: before, to: after)
-    {
-      announce?(announcement)
-    }
-    guard new.isIdle else { return }
+    guard let old else { return }
+    follow(from: old, to: new, announces: isVisible)
+    guard isVisible, new.isIdle else { return }
     let reset = !old.isIdle && !old.isFirstLoad
     if old.source != new.source || reset { loads.start(actions.load) }
   }
 
-  /// Pull-to-refresh: reloads, or joins the load that runs, and returns when it ends.
+  /// Pull-to-refresh: reloads, or joins the load that runs, and returns when it ends. The
+  /// person waits for it: its start and its outcome are announced.
   ///
   /// SwiftUI may cancel the refresh action's task when the view redraws; that ends only the
   /// waiting, and the reload lands.
   package func refresh(_ actions: LoadActions) async {
-    await loads.perform(actions.reload)
+    await personStarts(actions.reload)
   }
 
   /// The failure view's Retry: retries, or joins the load that runs, and returns when it ends.
+  /// The person waits for it: its start and its outcome are announced.
   package func retry(_ actions: LoadActions) async {
-    await loads.perform(actions.retry)
+    await personStarts(actions.retry)
   }
 
   /// The banner's Retry and the empty state's Reload: reloads, or joins the load that runs, and
-  /// returns when it ends.
+  /// returns when it ends. The person waits for it: its start and its outcome are announced.
   package func reload(_ actions: LoadActions) async {
-    await loads.perform(actions.reload)
+    await personStarts(actions.reload)
+  }
+
+  /// Runs (or joins) a load the person started with a gesture, and tells ``attention``.
+  private func personStarts(_ action: @escaping @Sendable () async -> Void) async {
+    attention.personStarted(.content, endedRuns: loads.completedRuns)
+    await loads.perform(action)
+  }
+
+  /// Tells ``attention`` about a change of what the container shows, and hands what the person
+  /// hears to ``announce`` when `announces`.
+  private func follow(from old: ContentState, to new: ContentState, announces: Bool) {
+    guard let after = new.announcement else { return }
+    guard old.source == new.source, let before = old.announcement else {
+      // Another source (``adopt(_:)`` forgot the old one's): one that keeps the previous value
+      // while its own loads is what the person chose, and its value is awaited.
+      if old.source != new.source, after.kind == .reloading { attention.awaitFirstValue() }
+      return
+    }
+    tellRunningPages()
+    let announcement = attention.announcement(from: before, to: after) { part in
+      endedRuns(of: part)
+    }
+    if announces, let announcement { announce?(announcement) }
+  }
+
+  /// Tells ``attention`` about each page that runs at a paging end and was not told yet.
+  private func tellRunningPages() {
+    for part in Attention.Part.allCases {
+      guard let edge = part.edge else { continue }
+      let pages = pager(edge)
+      guard pages.isLoadingMore, pagesTold[part] != pages.completedPages else { continue }
+      pagesTold[part] = pages.completedPages
+      attention.personStarted(part, endedRuns: pages.completedPages)
+    }
+  }
+
+  /// How many runs of the runner of `part` have ended.
+  private func endedRuns(of part: Attention.Part) -> Int {
+    guard let edge = part.edge else { return loads.completedRuns }
+    return pager(edge).completedPages
   }
 
   private func adopt(_ new: ContentState) {
@@ -180,6 +232,8 @@ package final class ContentController {
       // is the old loader's to finish or drop, and nothing it showed is held.
       loads.cancel()
       progress.reset()
+      attention.reset()
+      pagesTold = [:]
     }
     state = new
     banner.update(isPresent: new.hasBanner, policy: new.bannerPolicy)

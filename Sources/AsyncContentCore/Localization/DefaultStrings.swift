@@ -359,12 +359,19 @@ public struct DefaultStrings: Hashable, Sendable {
     string(.announceItemsLoaded, .int(count))
   }
 
-  /// The text VoiceOver speaks for an announcement.
+  /// The text VoiceOver speaks for an announcement, in this language: "Loading…", "25 items
+  /// loaded", "Couldn't load. You're offline.".
+  ///
+  /// An `AsyncAnnouncementStyle` that keeps some default texts returns this for them.
   ///
   /// - Parameter announcement: What changed.
-  package func announcement(_ announcement: Announcement) -> String {
+  /// - Returns: The text to speak.
+  public func announcement(_ announcement: Announcement) -> String {
     let text =
       switch announcement {
+      case .loading: loading
+      case .loadingMore: loadingMore
+      case .loadingEarlier: loadingEarlier
       case .loaded(let count?): itemsLoaded(count: count)
       case .loaded(nil): string(.announceLoaded)
       case .loadedMore(let count): string(.announceMoreItemsLoaded, .int(count))

@@ -1,27 +1,36 @@
 import Foundation
 
 /// A state change worth saying out loud to a VoiceOver user: a load finished, failed, or
-/// reached the end of a list.
+/// reached the end of a list, or a load the person started is under way.
 ///
-/// A screen reader user cannot see a spinner disappear. ``init(from:to:hasMore:hasPrevious:isCancellation:count:message:)``
-/// decides, from a transition between two phases, whether it deserves an announcement; the
-/// decision is pure and tested here, and every renderer posts the same announcements.
-/// ``DefaultStrings/announcement(_:)`` gives the text in the user's language; a screen can
-/// switch over the cases for its own wording ("25 countries loaded").
+/// A screen reader user cannot see a spinner disappear. The SwiftUI views post an announcement
+/// for what a person started or waits for, and for nothing else: the first load of what a
+/// screen shows, a refresh they pulled, a retry they tapped and a page they scrolled to, each
+/// when it starts (``loading``, ``loadingMore``, ``loadingEarlier``) and when it lands or fails.
+/// Work that runs in the background (a revalidation when a screen comes back, a refetch on
+/// activation, an invalidation, another screen refreshing the same key) says nothing.
+///
+/// Replace the texts, or turn announcements off, with an `AsyncAnnouncementStyle` in the
+/// environment; ``DefaultStrings/announcement(_:)`` gives the default text in the user's
+/// language, so a style can switch over the cases for its own wording:
 ///
 /// ```swift
-/// let before = LoadPhase<[String], any Error>.loading
-/// let after = LoadPhase<[String], any Error>.loaded(["Austria", "Brazil"])
-/// if let announcement = Announcement(from: before, to: after) {
-///   print(DefaultStrings(language: "en").announcement(announcement))  // "2 items loaded"
+/// struct CountryAnnouncements: AsyncAnnouncementStyle {
+///   func text(for announcement: Announcement, strings: DefaultStrings) -> String? {
+///     switch announcement {
+///     case .loaded(let count?): "\(count) countries loaded"
+///     default: strings.announcement(announcement)
+///     }
+///   }
 /// }
 /// ```
 ///
-/// The rules, from the kind of the old phase to the kind of the new one:
+/// Which change deserves which announcement, from the kind of the old phase to the kind of the
+/// new one (a package-level rule the views and the terminal demo share):
 /// - Nothing is announced when the kind stays the same (a trigger that joined a running load,
-///   a repeated value), when a load starts (the person started it, or the spinner says so),
-///   when the phase returns to idle (a cancel or reset), or for a settle the caller marks as
-///   a cancellation.
+///   a repeated value), when the phase returns to idle (a cancel or reset), or for a settle the
+///   caller marks as a cancellation. A load that starts is announced only when the person
+///   started it.
 /// - **→ loaded**: ``loaded(count:)``; after a load-more, ``loadedMore(count:)`` with the
 ///   number of new items, or ``endOfList(count:)`` when no page is left; after a previous
 ///   page, ``loadedEarlier(count:)``, or ``startOfList(count:)`` when no earlier page is left.
@@ -30,7 +39,13 @@ import Foundation
 /// - **→ failed**: ``failed(message:)``; **→ reloadFailed**: ``reloadFailed(message:)`` (the
 ///   data stays); **→ loadMoreFailed**: ``loadMoreFailed(message:)``; **→
 ///   loadPreviousFailed**: ``loadPreviousFailed(message:)``.
-package enum Announcement: Hashable, Sendable {
+public enum Announcement: Hashable, Sendable {
+  /// A refresh or a retry the person started is under way.
+  case loading
+  /// A page the person scrolled to (or retried) is loading.
+  case loadingMore
+  /// An earlier page the person scrolled to (or retried) is loading.
+  case loadingEarlier
   /// A load finished: the count of items when known ("25 items loaded").
   case loaded(count: Int?)
   /// A load-more appended `count` items and more remain.
@@ -51,7 +66,8 @@ package enum Announcement: Hashable, Sendable {
   /// Loading the previous page failed; every item stays.
   case loadPreviousFailed(message: String)
 
-  /// The announcement a transition deserves, or `nil` for none.
+  /// The announcement a transition deserves, or `nil` for none, whoever started it: a view
+  /// asks ``Attention`` whether the person waits for it.
   ///
   /// - Parameters:
   ///   - old: The phase before the change.
@@ -137,6 +153,37 @@ package enum Announcement: Hashable, Sendable {
   private static func added(from old: Snapshot, to new: Snapshot) -> Int? {
     guard let total = new.count, let before = old.count, total > before else { return nil }
     return total - before
+  }
+}
+
+extension Announcement {
+  /// How urgently VoiceOver speaks an announcement, in the order of Apple's announcement
+  /// priorities (`AttributeScopes.AccessibilityAttributes.AnnouncementPriorityAttribute`), to
+  /// which the SwiftUI layer maps it.
+  package enum Priority: Hashable, Sendable, CaseIterable {
+    /// Queued behind what VoiceOver is saying, and spoken when it has finished: cuts nothing off.
+    case low
+    /// Interrupts what VoiceOver is saying, and a newer announcement may interrupt it.
+    case `default`
+    /// Interrupts what VoiceOver is saying, and nothing interrupts it once it has started.
+    case high
+  }
+
+  /// How urgently VoiceOver speaks this announcement.
+  ///
+  /// - A failure is **high**: the person waited for a result that did not come, and no
+  ///   announcement after it may cut it off.
+  /// - A load that landed is **default**: it interrupts the "Loading…" it answers, and yields
+  ///   to a newer announcement (a failure, or the next page's).
+  /// - Progress ("Loading…", "Loading more…") is **low**: it waits until VoiceOver has finished
+  ///   what it says (the row under the person's finger, an earlier result), so it never cuts
+  ///   anything off; the result that follows interrupts it.
+  package var priority: Priority {
+    switch self {
+    case .loading, .loadingMore, .loadingEarlier: .low
+    case .loaded, .loadedMore, .endOfList, .loadedEarlier, .startOfList: .default
+    case .failed, .reloadFailed, .loadMoreFailed, .loadPreviousFailed: .high
+    }
   }
 }
 

@@ -111,6 +111,17 @@ public struct Presentation<Value, Failure: Error> {
     return false
   }
 
+  /// What VoiceOver meets where the content goes: the content as it is, or, for a redacted
+  /// placeholder, one element that says the content is loading (``DefaultStrings/loading``,
+  /// "Loading…") while the placeholder's rows are hidden. `.redacted` only changes the look:
+  /// without this, VoiceOver reads every placeholder row ("Country name", eight times).
+  ///
+  /// Every renderer hides the same thing; the SwiftUI layer labels the element with the
+  /// loading style's label, as the loading view is labeled.
+  package var contentAccessibility: ContentAccessibility {
+    isPlaceholder ? .loading : .content
+  }
+
   /// Whether the screen shows the empty state.
   public var isEmpty: Bool {
     if case .empty = body { return true }
@@ -231,4 +242,14 @@ extension AsyncPhase {
       kind: kind, value: value, error: error, placeholder: placeholder, isEmpty: isEmpty,
       hasMore: hasMore, hasPrevious: hasPrevious)
   }
+}
+
+/// What VoiceOver meets where a screen's content goes (``Presentation/contentAccessibility``).
+package enum ContentAccessibility: Hashable, Sendable {
+  /// The content, read as it is (or no content at all: a spinner, an error, an empty state,
+  /// each with its own labels).
+  case content
+  /// One element labeled as the loading view ("Loading…"); the redacted placeholder beneath it
+  /// is hidden.
+  case loading
 }

@@ -209,7 +209,7 @@ struct CalmScreenTests {
     }
   }
 
-  @Test("Announcements: loaded, a failed reload, silence for a cancelled one and off screen")
+  @Test("Announcements: loaded, a pulled refresh that fails, silence for a cancel and off screen")
   func announcementsThroughTheControllerHook() async {
     await withMainSerialExecutor {
       let clock = TestClock()
@@ -222,22 +222,25 @@ struct CalmScreenTests {
       screen.lifecycle.render()
       #expect(screen.announced == [.loaded(count: 2)])
 
-      screen.loader.startReload()
+      let cancelled = screen.lifecycle.pullToRefresh("list")
       await drainMainActor()
       screen.lifecycle.render()
       screen.loader.cancel()  // reloading → loaded with the same value: says nothing
+      await cancelled?.value
       screen.lifecycle.render()
       #expect(screen.loader.lastLoadWasCancelled)
-      #expect(screen.announced == [.loaded(count: 2)])
+      #expect(screen.announced == [.loaded(count: 2), .loading])
 
-      screen.loader.startReload()
+      let refresh = screen.lifecycle.pullToRefresh("list")
       await drainMainActor()
       screen.lifecycle.render()
       gate.fail(TestError(3))
-      await drainMainActor()
+      await refresh?.value
       screen.lifecycle.render()
       #expect(
-        screen.announced == [.loaded(count: 2), .reloadFailed(message: "Something went wrong.")])
+        screen.announced == [
+          .loaded(count: 2), .loading, .loading, .reloadFailed(message: "Something went wrong."),
+        ])
 
       screen.lifecycle.disappear("list")
       screen.loader.startReload()
@@ -245,11 +248,11 @@ struct CalmScreenTests {
       gate.succeed(["Austria"])
       await drainMainActor()
       screen.lifecycle.render()
-      #expect(screen.announced.count == 2)  // nobody sees the screen: nothing is announced
+      #expect(screen.announced.count == 4)  // nobody sees the screen: nothing is announced
     }
   }
 
-  @Test("A paged list announces the pages it appends and the end of the list")
+  @Test("A paged list announces the pages the reader scrolls to and the end of the list")
   func pagedAnnouncements() async {
     await withMainSerialExecutor {
       let pages = RowGate()
@@ -264,25 +267,29 @@ struct CalmScreenTests {
           announcement: Announcement.Snapshot(
             loader.phase, hasMore: loader.hasMore, isCancellation: loader.lastLoadWasCancelled))
       }
+      let loadMore: @Sendable () async -> Void = { await loader.loadMore() }
       lifecycle.appear(
         "list", containerHooks(controller, state: state, actions: { LoadActions(paged: loader) }))
       await eventually { pages.pending == 1 }
       pages.succeed(rows(0..<3), next: 3)
       await drainMainActor()
       lifecycle.render()
-      loader.startLoadMore()
-      await eventually { pages.pending == 1 }
-      lifecycle.render()
-      pages.succeed(rows(3..<5), next: 5)
-      await drainMainActor()
-      lifecycle.render()
-      loader.startLoadMore()
-      await eventually { pages.pending == 1 }
-      lifecycle.render()
-      pages.succeed(rows(5..<6), next: nil)
-      await drainMainActor()
-      lifecycle.render()
-      #expect(announced == [.loaded(count: 3), .loadedMore(count: 2), .endOfList(count: 6)])
+      for (page, next) in [(3..<5, 5), (5..<6, nil)] {
+        // The footer comes into view, its page lands, and it scrolls away.
+        controller.loadMore.footerAppeared(
+          PagingState(kind: loader.phase.kind, hasMore: loader.hasMore), loadMore: loadMore)
+        await eventually { pages.pending == 1 }
+        lifecycle.render()
+        pages.succeed(rows(page), next: next)
+        await drainMainActor()
+        lifecycle.render()
+        controller.loadMore.footerDisappeared()
+      }
+      #expect(
+        announced == [
+          .loaded(count: 3), .loadingMore, .loadedMore(count: 2), .loadingMore,
+          .endOfList(count: 6),
+        ])
     }
   }
 }

@@ -89,3 +89,32 @@ extension View {
         _ShimModified(self)
     }
 }
+
+// MARK: - Accessibility (issue 21: redacted placeholders are hidden from VoiceOver)
+
+extension View {
+    // Apple: https://developer.apple.com/documentation/swiftui/view/accessibilityhidden(_:)
+    nonisolated public func accessibilityHidden(_ hidden: Bool) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier())
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/view/accessibilityrepresentation(representation:)
+    // (SDK 26 spelling is `@ViewBuilder`; the SDK 27 docs show `@ContentBuilder`.)
+    nonisolated public func accessibilityRepresentation<V>(@ViewBuilder representation: () -> V) -> some View where V: View {
+        _ShimModified(self)
+    }
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/accessibilityattachmentmodifier
+nonisolated public struct AccessibilityAttachmentModifier: ViewModifier {
+    public typealias Body = Never
+    // The shim makes it itself (Apple's initializer is not public).
+    @usableFromInline init() {}
+}
+
+// Primitive modifiers (Body == Never) get their `body(content:)` from here, as primitive views
+// get their `body`.
+extension ViewModifier where Body == Never {
+    @_spi(ShimInternal)
+    public func body(content: Self.Content) -> Never { fatalError("primitive modifier \(Self.self) has no body") }
+}
