@@ -248,8 +248,10 @@ extension PagingList {
   /// The store owns the ``PagedLoader``, so every list of the key shares its pages and its
   /// requests, a list that SwiftUI makes again finds the same loader, and a list that comes back
   /// shows the cached pages at once (revalidating from the first page when they are stale). The
-  /// list observes its key while it is on screen; disappearing leaves a running load to finish. Load-more, pull-to-refresh, the banner and the retry buttons work
-  /// as over a loader you own.
+  /// list observes its key while it is on screen; disappearing leaves a running load to finish,
+  /// and a key that changes while the list is hidden (under a pushed screen) loads nothing
+  /// until the list appears again, when it observes the key it shows then. Load-more,
+  /// pull-to-refresh, the banner and the retry buttons work as over a loader you own.
   ///
   /// ```swift
   /// PagingList(key: CountryFeedKey(region: region)) { country in
@@ -282,15 +284,7 @@ extension PagingList {
     @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
   ) where Items == IdentifiedItems<Key.Item>, Failure == any Error {
     self.init(
-      source: .key(
-        KeySelection(
-          key: AnyHashable(key),
-          make: { KeyedPagedLoader<Key>(store: $0) },
-          select: { ($0 as? KeyedPagedLoader<Key>)?.select(key) },
-          stop: { ($0 as? KeyedPagedLoader<Key>)?.stop() },
-          read: { object in
-            (object as? KeyedPagedLoader<Key>)?.loader.map { PagingSnapshot($0) }
-          })),
+      source: .key(KeySelection(paged: key) { $0.loader.map { PagingSnapshot($0) } }),
       placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
       empty: empty(), footer: footer, row: row)
   }

@@ -85,4 +85,20 @@ enum LegacyWiring {
 
   /// `AsyncView` passed no `isEmpty`, so `AsyncLoaderView`'s default applied: nothing is empty.
   static func asyncViewIsEmpty<Value>(_: Value) -> Bool { false }
+
+  /// `KeySelectionEvents` before issue 21: a key change selected the key whether or not the
+  /// view was on screen.
+  ///
+  /// ```swift
+  /// .onAppear { select() }
+  /// .onChange(of: Identity(store: ObjectIdentifier(store), key: selection?.key)) { select() }
+  /// .onDisappear { selection.stop(keyed) }
+  /// ```
+  @MainActor
+  static func keySelection(
+    appear: @escaping @MainActor () -> Void, key: @escaping @MainActor () -> Int,
+    stop: @escaping @MainActor () -> Void
+  ) -> ViewHooks {
+    ViewHooks().onAppear(appear).onChange(of: key) { _, _ in appear() }.onDisappear(stop)
+  }
 }
