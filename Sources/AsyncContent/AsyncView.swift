@@ -142,7 +142,9 @@ public struct AsyncView<
   /// The store owns the loader, so every view of the key shares one request and one phase, a
   /// view that SwiftUI makes again finds the same loader, and a view that comes back shows the
   /// cached value at once (revalidating it when it is stale). The view observes its key while
-  /// it is on screen; disappearing leaves a running load to finish. Pull-to-refresh, the banner
+  /// it is on screen; disappearing leaves a running load to finish, and a key that changes
+  /// while the view is hidden (under a pushed screen) loads nothing until the view appears
+  /// again, when it observes the key it shows then. Pull-to-refresh, the banner
   /// and the retry buttons work as they do over any loader; failed fetches are retried as the
   /// store's ``LoaderStore/retryPolicy`` says.
   ///
@@ -184,11 +186,7 @@ public struct AsyncView<
     @ViewBuilder content: @escaping (Value) -> Content
   ) where Key.Value == Value {
     let selection = KeySelection<ValueSnapshot<Value>>(
-      key: AnyHashable(key),
-      make: { KeyedLoader<Key>(store: $0, keepsPreviousValue: keepsPreviousValue) },
-      select: { ($0 as? KeyedLoader<Key>)?.select(key) },
-      stop: { ($0 as? KeyedLoader<Key>)?.stop() },
-      read: { object in (object as? KeyedLoader<Key>).map { ValueSnapshot(keyed: $0) } })
+      key, keepsPreviousValue: keepsPreviousValue, read: { ValueSnapshot(keyed: $0) })
     self.init(
       source: .key(selection), placeholder: placeholder, isEmpty: isEmpty, idle: idle(),
       loading: loading(), failure: failure, empty: empty(), content: content)

@@ -10,28 +10,73 @@ struct KeySelection<Shown> {
   let key: AnyHashable
   /// Makes the view's ``KeyedLoader`` or ``KeyedPagedLoader`` over a store.
   let make: @MainActor (LoaderStore) -> AnyObject
-  /// Observes the key: what appearing and a new key do.
-  let select: @MainActor (AnyObject) -> Void
-  /// Ends the observation: what disappearing does.
-  let stop: @MainActor (AnyObject) -> Void
+  /// The view appeared: observes the key (`select(_:)`).
+  let appeared: @MainActor (AnyObject) -> Void
+  /// The key changed: observes it if the view is on screen (`keyChanged(to:)`).
+  let changed: @MainActor (AnyObject) -> Void
+  /// The view disappeared: ends the observation (`stop()`).
+  let disappeared: @MainActor (AnyObject) -> Void
+  /// The view was given another store: the old object hands the screen over to the new one
+  /// (`handOver(to:)`).
+  let handOver: @MainActor (_ old: AnyObject, _ new: AnyObject) -> Void
   /// What the view renders; `nil` for an object that is not this key type's.
   let read: @MainActor (AnyObject) -> Shown?
 }
 
+extension KeySelection {
+  /// The selection of a value key, through a ``KeyedLoader``.
+  @MainActor
+  init<Key: LoaderKey>(
+    _ key: Key, keepsPreviousValue: Bool, read: @escaping @MainActor (KeyedLoader<Key>) -> Shown
+  ) {
+    self.init(
+      key: AnyHashable(key),
+      make: { KeyedLoader<Key>(store: $0, keepsPreviousValue: keepsPreviousValue) },
+      appeared: { ($0 as? KeyedLoader<Key>)?.select(key) },
+      changed: { ($0 as? KeyedLoader<Key>)?.keyChanged(to: key) },
+      disappeared: { ($0 as? KeyedLoader<Key>)?.stop() },
+      handOver: { old, new in
+        guard let new = new as? KeyedLoader<Key> else { return }
+        (old as? KeyedLoader<Key>)?.handOver(to: new)
+      },
+      read: { ($0 as? KeyedLoader<Key>).map(read) })
+  }
+
+  /// The selection of a paged key, through a ``KeyedPagedLoader``.
+  @MainActor
+  init<Key: PagedLoaderKey>(
+    paged key: Key, read: @escaping @MainActor (KeyedPagedLoader<Key>) -> Shown?
+  ) {
+    self.init(
+      key: AnyHashable(key),
+      make: { KeyedPagedLoader<Key>(store: $0) },
+      appeared: { ($0 as? KeyedPagedLoader<Key>)?.select(key) },
+      changed: { ($0 as? KeyedPagedLoader<Key>)?.keyChanged(to: key) },
+      disappeared: { ($0 as? KeyedPagedLoader<Key>)?.stop() },
+      handOver: { old, new in
+        guard let new = new as? KeyedPagedLoader<Key> else { return }
+        (old as? KeyedPagedLoader<Key>)?.handOver(to: new)
+      },
+      read: { ($0 as? KeyedPagedLoader<Key>).flatMap(read) })
+  }
+}
+
 /// Forwards a view's lifecycle to its store's view of its key, which lives in the view's `slot`:
-/// appearing and a new key select the key, disappearing stops observing it. The store's loader
-/// owns every load; nothing here starts work of its own.
+/// appearing selects the key, a new key is forwarded as a key change (observed only while the
+/// view is on screen: a view hidden under a pushed screen observes nothing until it appears
+/// again), disappearing stops observing it. The store's loader owns every load; the rules are
+/// the core's, and nothing here starts work of its own.
 ///
-/// The object is made for the environment's store when the view first appears, so a render
-/// allocates nothing, and once per store: a view given another store (`.loaderStore(_:)`)
-/// stops observing the old one and makes a new object for the new one.
+/// The object is made for the environment's store when the view first needs it, so a render
+/// allocates nothing, and once per store: a view given another store (`.loaderStore(_:)`) hands
+/// the screen over from the old object to a new one for the new store.
 struct KeySelectionEvents<Shown>: ViewModifier {
   @Environment(\.loaderStore) private var store
   @Binding var slot: LoaderSlot<AnyHashable, AnyObject>
   /// The key; `nil` for a view that does not take one, which forwards nothing.
   let selection: KeySelection<Shown>?
 
-  /// What a new value of which re-selects: the key, or the store.
+  /// What a new value of which is forwarded as a key change: the key, or the store.
   private struct Identity: Hashable {
     var store: ObjectIdentifier
     var key: AnyHashable?
@@ -39,22 +84,30 @@ struct KeySelectionEvents<Shown>: ViewModifier {
 
   func body(content: Content) -> some View {
     content
-      .onAppear { select() }
-      .onChange(of: Identity(store: ObjectIdentifier(store), key: selection?.key)) { select() }
+      .onAppear {
+        guard let selection, let keyed = keyed(selection) else { return }
+        selection.appeared(keyed)
+      }
+      .onChange(of: Identity(store: ObjectIdentifier(store), key: selection?.key)) {
+        guard let selection, let keyed = keyed(selection) else { return }
+        selection.changed(keyed)
+      }
       .onDisappear {
         guard let selection, let keyed = slot.loader else { return }
-        selection.stop(keyed)
+        selection.disappeared(keyed)
       }
   }
 
-  private func select() {
-    guard let selection else { return }
+  /// The view's object for the environment's store, made when missing or when the store
+  /// changed (the old object handing the screen over to it).
+  private func keyed(_ selection: KeySelection<Shown>) -> AnyObject? {
     let store = store
     slot.select(AnyHashable(ObjectIdentifier(store))) { previous in
-      if let previous { selection.stop(previous) }
-      return selection.make(store)
+      let made = selection.make(store)
+      if let previous { selection.handOver(previous, made) }
+      return made
     }
-    if let keyed = slot.loader { selection.select(keyed) }
+    return slot.loader
   }
 }
 #endif

@@ -32,8 +32,8 @@ public import SwiftUI
 /// opened in the middle, a window of `maxPages`) gets a header: a spinner that loads the
 /// previous page when it shows, its error with retry, or the start of the list
 /// (``DefaultFooterView``'s texts for the start of a list, styled by the same styles). When
-/// earlier rows land, the list scrolls back to the row that was first, so the reader stays where
-/// they were.
+/// earlier rows land, the list scrolls back to the row the reader was on (the topmost row on
+/// screen) once the rows are inserted, so the reader stays where they were.
 ///
 /// ```swift
 /// @State private var countries = PagedLoader<Country, Int>.offset(pageSize: 25) { offset, limit in
@@ -53,8 +53,6 @@ public struct PagingList<
   /// The list's own loader (the `fetchPage:` form) or its store's view of its key (the `key:`
   /// form); empty until the list appears.
   @State private var slot = LoaderSlot<AnyHashable, AnyObject>()
-  /// The row to keep in place when earlier rows land.
-  @State private var anchor = PrependAnchor<Items.Element.ID>()
   private let source: PagingSource<Items, Failure>
   private let placeholder: Items?
   private let isEmpty: (Items) -> Bool
@@ -90,28 +88,25 @@ public struct PagingList<
       hasPrevious: snapshot.hasPrevious ?? false)
     let loadMore = snapshot.loadMore
     let loadPrevious = snapshot.loadPrevious
+    let kind = snapshot.phase.kind
+    let tracksRows = snapshot.hasPrevious != nil
     ContentContainer(
-      presentation: presentation, kind: snapshot.phase.kind, source: snapshot.source,
+      presentation: presentation, kind: kind, source: snapshot.source,
       status: snapshot.status, placeholder: placeholder, actions: snapshot.actions,
       content: { items in
-        ScrollViewReader { proxy in
-          List {
-            PagingFooterHost(
-              edge: .start, footer: presentation.header, state: state, loadMore: loadPrevious
-            ) {
-              DefaultFooterView(PagingFooterState(presentation.header), edge: .start)
-            }
-            ForEach(items) { item in
-              row(item)
-            }
-            PagingFooterHost(
-              edge: .end, footer: presentation.footer, state: state, loadMore: loadMore
-            ) {
-              footer(PagingFooterState(presentation.footer))
-            }
+        PagingRows(items: items, kind: kind, tracksRows: tracksRows) {
+          PagingFooterHost(
+            edge: .start, footer: presentation.header, state: state, loadMore: loadPrevious
+          ) {
+            DefaultFooterView(PagingFooterState(presentation.header), edge: .start)
           }
-          .onChange(of: snapshot.phase.kind) { old, new in
-            keepTheReadersRow(from: old, to: new, items: items, proxy: proxy)
+        } row: { item in
+          row(item)
+        } footer: {
+          PagingFooterHost(
+            edge: .end, footer: presentation.footer, state: state, loadMore: loadMore
+          ) {
+            footer(PagingFooterState(presentation.footer))
           }
         }
       },
@@ -130,17 +125,6 @@ public struct PagingList<
     case .key(let selection):
       slot.loader.flatMap(selection.read) ?? .notYet
     }
-  }
-
-  /// Scrolls back to the row that was first when a previous page put earlier rows above it.
-  private func keepTheReadersRow(
-    from old: PhaseKind, to new: PhaseKind, items: Items, proxy: ScrollViewProxy
-  ) {
-    let shown = resolvedSnapshot.phase.value ?? items
-    let row = anchor.phaseChanged(from: old, to: new, firstID: shown.first?.id) { id in
-      shown.contains { $0.id == id }
-    }
-    if let row { proxy.scrollTo(row, anchor: .top) }
   }
 
   private func selectOwnedLoader() {
@@ -248,8 +232,10 @@ extension PagingList {
   /// The store owns the ``PagedLoader``, so every list of the key shares its pages and its
   /// requests, a list that SwiftUI makes again finds the same loader, and a list that comes back
   /// shows the cached pages at once (revalidating from the first page when they are stale). The
-  /// list observes its key while it is on screen; disappearing leaves a running load to finish. Load-more, pull-to-refresh, the banner and the retry buttons work
-  /// as over a loader you own.
+  /// list observes its key while it is on screen; disappearing leaves a running load to finish,
+  /// and a key that changes while the list is hidden (under a pushed screen) loads nothing
+  /// until the list appears again, when it observes the key it shows then. Load-more,
+  /// pull-to-refresh, the banner and the retry buttons work as over a loader you own.
   ///
   /// ```swift
   /// PagingList(key: CountryFeedKey(region: region)) { country in
@@ -282,15 +268,7 @@ extension PagingList {
     @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
   ) where Items == IdentifiedItems<Key.Item>, Failure == any Error {
     self.init(
-      source: .key(
-        KeySelection(
-          key: AnyHashable(key),
-          make: { KeyedPagedLoader<Key>(store: $0) },
-          select: { ($0 as? KeyedPagedLoader<Key>)?.select(key) },
-          stop: { ($0 as? KeyedPagedLoader<Key>)?.stop() },
-          read: { object in
-            (object as? KeyedPagedLoader<Key>)?.loader.map { PagingSnapshot($0) }
-          })),
+      source: .key(KeySelection(paged: key) { $0.loader.map { PagingSnapshot($0) } }),
       placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
       empty: empty(), footer: footer, row: row)
   }
@@ -375,10 +353,75 @@ extension PagingSnapshot {
   }
 }
 
+/// The rows of a paged list between its header and its footer: forwards the rows' appearances
+/// (for a list that pages backwards) and the phase changes to the component's
+/// ``ContentController``, which keeps the reader's row when earlier rows land and scrolls back
+/// to it through the list's `ScrollViewProxy` after the update that inserts them.
+struct PagingRows<Items: RandomAccessCollection, Header: View, Row: View, Footer: View>: View
+where Items.Element: Identifiable {
+  @Environment(\.asyncContentController) private var controller
+  let items: Items
+  let kind: PhaseKind
+  /// Whether the rows forward their appearances: only a list that pages backwards needs them.
+  let tracksRows: Bool
+  let header: Header
+  let row: (Items.Element) -> Row
+  let footer: Footer
+
+  init(
+    items: Items, kind: PhaseKind, tracksRows: Bool, @ViewBuilder header: () -> Header,
+    @ViewBuilder row: @escaping (Items.Element) -> Row, @ViewBuilder footer: () -> Footer
+  ) {
+    self.items = items
+    self.kind = kind
+    self.tracksRows = tracksRows
+    self.header = header()
+    self.row = row
+    self.footer = footer()
+  }
+
+  var body: some View {
+    let controller = controller
+    let tracksRows = tracksRows
+    ScrollViewReader { proxy in
+      List {
+        header
+        ForEach(items) { item in
+          let id = AnyHashable(item.id)
+          row(item)
+            .onAppear { if tracksRows { controller?.resolve().rowAppeared(id) } }
+            .onDisappear { if tracksRows { controller?.current()?.rowDisappeared(id) } }
+        }
+        footer
+      }
+      .onChange(of: kind) { old, new in
+        let items = items
+        controller?.resolve().pagedPhaseChanged(
+          from: old, to: new, firstID: items.first.map { AnyHashable($0.id) },
+          position: { id in
+            guard let id = id.base as? Items.Element.ID,
+              let index = items.firstIndex(where: { $0.id == id })
+            else { return nil }
+            return items.distance(from: items.startIndex, to: index)
+          },
+          scroll: { id in
+            guard let id = id.base as? Items.Element.ID else { return }
+            proxy.scrollTo(id, anchor: .top)
+          })
+      }
+    }
+  }
+}
+
 /// An end of a paged list (the footer, or the header of a list that pages backwards): forwards
-/// the spinner's appearance, the pages that land and the phase changes while it stays on screen
-/// to the component's ``LoadMoreController`` for that end, and gives the end's retry button its
+/// the spinner's appearance and disappearance and the phase changes while it is on screen to
+/// the component's ``LoadMoreController`` for that end, and gives the end's retry button its
 /// load. The footer's look is the caller's (``DefaultFooterView`` by default).
+///
+/// The spinner takes the controller's ``LoadMoreController/generation`` as its identity, so a
+/// `List` replaces it with a new spinner once its page ended (the header: once the list scrolled
+/// back to the reader's row), and calls `onAppear`, which loads the next page, only when the
+/// new spinner is on screen after the new rows were laid out.
 struct PagingFooterHost<Value, Failure: Error, Footer: View>: View {
   @Environment(\.asyncContentController) private var controller
   let edge: PagingEdge
@@ -404,15 +447,19 @@ struct PagingFooterHost<Value, Failure: Error, Footer: View>: View {
     let edge = edge
     switch footer {
     case .loading:
+      let generation = controller?.current()?.pager(edge).generation ?? 0
       content
-        .onAppear { controller?.resolve().pager(edge).footerAppeared(state, loadMore: loadMore) }
-        .onDisappear { controller?.current()?.pager(edge).footerDisappeared() }
-        .onChange(of: controller?.current()?.pager(edge).completedPages) {
-          controller?.resolve().pager(edge).pageLanded(state, loadMore: loadMore)
+        .onAppear {
+          controller?.resolve().pager(edge).footerAppeared(
+            state, generation: generation, loadMore: loadMore)
         }
-        .onChange(of: state) {
-          controller?.resolve().pager(edge).stateChanged(state, loadMore: loadMore)
+        .onDisappear {
+          controller?.current()?.pager(edge).footerDisappeared(generation: generation)
         }
+        .onChange(of: state) { old, new in
+          controller?.resolve().pager(edge).stateChanged(from: old, to: new)
+        }
+        .id(generation)
     case .failed:
       content
         .environment(

@@ -17,8 +17,25 @@
 ///   awaits, and **a redraw during the refresh** cancels that task;
 /// - **appearing again** runs `onAppear` and starts `.task` again, whatever ran before.
 ///
-/// What it leaves out: layout, animation, and the exact frame on which SwiftUI calls each hook.
-/// A controller that is correct here must not depend on the order of `onAppear` and the first
+/// Three orders that a device delivers and a screen must survive:
+/// - **a screen pushed over** (``cover(_:)``): a `NavigationStack` pushes another screen over the
+///   view; SwiftUI runs its `onDisappear` and cancels its task, but the view stays alive, so a
+///   render still runs its `onChange` actions (its inputs, a key, go on changing). Appearing
+///   again (``appear(_:_:)``, the pushed screen popped) runs `onAppear` and keeps the values its
+///   `onChange` compares;
+/// - **an update, then its layout**: ``render()`` is the update (the new rows are inserted, the
+///   `onChange` actions run) and ``layout(offScreen:)`` the layout pass after it, in which a
+///   `List` ends displaying the rows it pushed off screen (`onDisappear`) and displays a view
+///   given a new identity (`.id(_:)`, ``ViewHooks/id(_:)``) only when it is on screen
+///   (`onAppear`): so "a page lands, then the footer disappears" is `render()`, then
+///   `layout(offScreen: ["footer"])`;
+/// - **after the update**: work that a controller defers with a `Task` on the main actor,
+///   started during an update, runs once the update and its layout are done, when the test
+///   next yields (`drainMainActor()`), as on a device it runs after SwiftUI's update and layout
+///   pass return to the run loop.
+///
+/// What it leaves out: animation, and the exact frame on which SwiftUI calls each hook. A
+/// controller that is correct here must not depend on the order of `onAppear` and the first
 /// `onChange`; test both orders with ``appear(_:_:)`` and ``render()``.
 ///
 /// ```swift
@@ -75,6 +92,12 @@ public final class ViewLifecycle {
     var taskGeneration = 0
     var taskIdentity: AnyHashable?
     var changeValues: [AnyHashable]
+    /// The view's `.id`, as of the last render.
+    var identity: AnyHashable?
+    /// Whether a screen pushed over the view: it disappeared, and still renders.
+    var isCovered = false
+    /// Whether a render gave the view a new identity: the next layout replaces it.
+    var isReplaced = false
   }
 
   /// Everything that happened, oldest first.
@@ -88,8 +111,15 @@ public final class ViewLifecycle {
   /// Creates a lifecycle with no view on screen.
   public init() {}
 
-  /// Whether `view` is on screen.
-  public func isVisible(_ view: String) -> Bool { mounted[view] != nil }
+  /// Whether `view` is on screen: it appeared, and neither disappeared nor was covered since.
+  public func isVisible(_ view: String) -> Bool {
+    guard let state = mounted[view] else { return false }
+    return !state.isCovered
+  }
+
+  /// Whether a screen pushed over `view` (``cover(_:)``): it is not on screen, and it still
+  /// renders.
+  public func isCovered(_ view: String) -> Bool { mounted[view]?.isCovered == true }
 
   /// Whether the task of `view` runs (started, neither finished nor cancelled).
   public func isTaskRunning(_ view: String) -> Bool { mounted[view]?.task != nil }
@@ -104,12 +134,21 @@ public final class ViewLifecycle {
 
   /// `view` appears with `hooks`: `onAppear` runs, then the `.task` action starts.
   ///
-  /// Appearing again (after a disappear) runs both again, as SwiftUI does.
+  /// Appearing again (after a disappear) runs both again, as SwiftUI does. A view a screen was
+  /// pushed over (``cover(_:)``) appears again when that screen is popped: it keeps the values
+  /// its `onChange` actions compare, as the same view does in SwiftUI.
   public func appear(_ view: String, _ hooks: ViewHooks = ViewHooks()) {
-    if mounted[view] != nil { disappear(view) }
-    mounted[view] = Mounted(
-      hooks: hooks, taskIdentity: hooks.taskIdentity?(),
-      changeValues: hooks.changes.map { $0.read() })
+    if var covered = mounted[view], covered.isCovered {
+      covered.hooks = hooks
+      covered.isCovered = false
+      covered.taskIdentity = hooks.taskIdentity?()
+      mounted[view] = covered
+    } else {
+      if mounted[view] != nil { disappear(view) }
+      mounted[view] = Mounted(
+        hooks: hooks, taskIdentity: hooks.taskIdentity?(),
+        changeValues: hooks.changes.map { $0.read() }, identity: hooks.identity?())
+    }
     events.append(Event(.appeared, view))
     hooks.onAppear?()
     if mounted[view] != nil { startTask(of: view) }
@@ -118,6 +157,7 @@ public final class ViewLifecycle {
   /// `view` leaves the hierarchy: `onDisappear` runs and its task is cancelled.
   public func disappear(_ view: String) {
     guard let leaving = mounted.removeValue(forKey: view) else { return }
+    guard !leaving.isCovered else { return }
     if let task = leaving.task {
       task.cancel()
       events.append(Event(.taskCancelled, view))
@@ -127,6 +167,23 @@ public final class ViewLifecycle {
     leaving.hooks.onDisappear?()
   }
 
+  /// A `NavigationStack` pushes another screen over `view`: its `onDisappear` runs and its task
+  /// is cancelled, as for ``disappear(_:)``, but the view stays alive: a ``render()`` still runs
+  /// its `onChange` actions, and ``appear(_:_:)`` (the pushed screen popped) shows it again.
+  public func cover(_ view: String) {
+    guard var state = mounted[view], !state.isCovered else { return }
+    if let task = state.task {
+      task.cancel()
+      state.task = nil
+      events.append(Event(.taskCancelled, view))
+    }
+    state.isCovered = true
+    mounted[view] = state
+    if refreshingView == view { redrawDuringRefresh() }
+    events.append(Event(.disappeared, view))
+    state.hooks.onDisappear?()
+  }
+
   /// A phase change replaces the branch `old` with the branch `new`: `old` disappears (its task
   /// is cancelled), then `new` appears with `hooks`.
   public func swapBranch(from old: String, to new: String, _ hooks: ViewHooks = ViewHooks()) {
@@ -134,19 +191,29 @@ public final class ViewLifecycle {
     appear(new, hooks)
   }
 
-  /// A render: every visible view's `onChange` values and `.task(id:)` identity are read
-  /// again. A value that changed runs its action with the old and the new value; an identity
-  /// that changed cancels the task and starts it again.
+  /// A render (an update): every view's `onChange` values and `.task(id:)` identity are read
+  /// again, a covered view's included. A value that changed runs its action with the old and
+  /// the new value; an identity that changed cancels the task and starts it again (on screen).
+  /// A view whose `.id` changed (``ViewHooks/id(_:)``) is a new view: its actions do not run,
+  /// and the next ``layout(offScreen:)`` replaces it.
   public func render() {
     for view in mounted.keys.sorted() {
       guard var state = mounted[view] else { continue }
+      if let identity = state.hooks.identity?(), identity != state.identity {
+        state.identity = identity
+        if !state.isCovered { state.isReplaced = true }
+        mounted[view] = state
+        continue
+      }
+      guard !state.isReplaced else { continue }
       let values = state.hooks.changes.map { $0.read() }
       let identity = state.hooks.taskIdentity?()
       let changed = zip(state.changeValues, values).enumerated().filter {
         $0.element.0 != $0.element.1
       }
       state.changeValues = values
-      let restarts = state.hooks.taskIdentity != nil && identity != state.taskIdentity
+      let restarts =
+        state.hooks.taskIdentity != nil && identity != state.taskIdentity && !state.isCovered
       state.taskIdentity = identity
       mounted[view] = state
       for (index, (old, new)) in changed {
@@ -159,6 +226,33 @@ public final class ViewLifecycle {
           events.append(Event(.taskCancelled, view))
         }
         startTask(of: view)
+      }
+    }
+  }
+
+  /// The layout pass after a ``render()``: a `List` ends displaying the rows it laid out off
+  /// screen, and displays a view that the render gave a new identity only when it is on screen.
+  ///
+  /// Every visible view in `offScreen` disappears (its `onDisappear` runs, its task is
+  /// cancelled). A view that the last render gave a new `.id` is replaced: the old view
+  /// disappears, and the new one appears (its `onAppear` runs, its task starts) unless it is in
+  /// `offScreen`, where it waits, undisplayed, for an ``appear(_:_:)`` (the reader scrolling to
+  /// it).
+  ///
+  /// ```swift
+  /// lifecycle.render()                       // the page lands: the rows are inserted
+  /// lifecycle.layout(offScreen: ["footer"])  // and they pushed the footer off screen
+  /// ```
+  ///
+  /// - Parameter offScreen: The views that the layout put off screen.
+  public func layout(offScreen: Set<String> = []) {
+    for view in mounted.keys.sorted() {
+      guard let state = mounted[view], !state.isCovered else { continue }
+      if state.isReplaced {
+        disappear(view)
+        if !offScreen.contains(view) { appear(view, state.hooks) }
+      } else if offScreen.contains(view) {
+        disappear(view)
       }
     }
   }
@@ -254,6 +348,7 @@ public struct ViewHooks {
   var taskIdentity: (@MainActor () -> AnyHashable)?
   var changes: [Change] = []
   var refreshable: (@Sendable () async -> Void)?
+  var identity: (@MainActor () -> AnyHashable)?
 
   /// Creates hooks that do nothing.
   public init() {}
@@ -304,6 +399,15 @@ public struct ViewHooks {
           guard let old = old.base as? Value, let new = new.base as? Value else { return }
           action(old, new)
         }))
+    return hooks
+  }
+
+  /// `id(_:)`: the view's identity. A render that reads a new identity makes it a new view,
+  /// which the next ``ViewLifecycle/layout(offScreen:)`` puts in place of the old one: the old
+  /// one disappears, and the new one appears when it is on screen.
+  public func id<ID: Hashable>(_ identity: @escaping @MainActor () -> ID) -> ViewHooks {
+    var hooks = self
+    hooks.identity = { AnyHashable(identity()) }
     return hooks
   }
 

@@ -29,6 +29,11 @@ import Observation
 ///   ``ContentState/progressTiming`` on the controller's clock, and the view renders
 ///   ``display(for:)``: no progress for a load that lands within the delay, and progress that
 ///   stays for its minimum once it shows.
+/// - **The reader's row stays when earlier rows land**: a paged list forwards its rows'
+///   appearances (``rowAppeared(_:)``, ``rowDisappeared(_:)``) and its phase changes
+///   (``pagedPhaseChanged(from:to:firstID:position:scroll:)``); when a previous page lands, the
+///   controller scrolls back to the row the reader was on once the update that inserts the rows
+///   is done, then renews the header spinner (``LoadMoreController/rowsPlaced()``).
 /// - **What the person waits for is announced**, and nothing else, while the view is on screen:
 ///   when the state's ``ContentState/announcement`` snapshot changes, the controller's
 ///   ``Attention`` decides the ``Announcement`` the person hears (a first load, and the loads
@@ -75,6 +80,10 @@ package final class ContentController {
   /// runs there was told to ``attention``: every page runs because the person scrolled to the
   /// end or tapped its retry button.
   @ObservationIgnored private var pagesTold: [Attention.Part: Int] = [:]
+  /// The reader's row in a paged list, kept in place when earlier rows land.
+  @ObservationIgnored package private(set) var anchor = PrependAnchor<AnyHashable>()
+  /// The scroll back to the reader's row and the header's renewal, after the update.
+  @ObservationIgnored private var placement: Task<Void, Never>?
 
   /// The controller of one end of a paged list: ``loadMore`` at ``PagingEdge/end``,
   /// ``loadPrevious`` at ``PagingEdge/start``.
@@ -224,6 +233,57 @@ package final class ContentController {
   private func endedRuns(of part: Attention.Part) -> Int {
     guard let edge = part.edge else { return loads.completedRuns }
     return pager(edge).completedPages
+  }
+
+  /// A row of a paged list appeared (`onAppear`): the controller follows the rows on screen to
+  /// know the reader's row.
+  ///
+  /// - Parameter id: The row's id.
+  package func rowAppeared(_ id: AnyHashable) {
+    anchor.rowAppeared(id)
+  }
+
+  /// A row of a paged list disappeared (`onDisappear`).
+  ///
+  /// - Parameter id: The row's id.
+  package func rowDisappeared(_ id: AnyHashable) {
+    anchor.rowDisappeared(id)
+  }
+
+  /// A paged list's phase changed (`onChange` of its kind, in the update that inserts the
+  /// rows). When a previous page ends, the controller defers to after the update, when the
+  /// list has applied the insertion: it calls `scroll` with the reader's row (the topmost row
+  /// on screen before the insertion) when the page put rows above the first row, then tells
+  /// the header that the rows are in place, which renews its spinner.
+  ///
+  /// ```swift
+  /// .onChange(of: phase.kind) { old, new in
+  ///   controller.pagedPhaseChanged(
+  ///     from: old, to: new, firstID: items.first.map { AnyHashable($0.id) },
+  ///     position: { id in position(of: id) }, scroll: { proxy.scrollTo($0, anchor: .top) })
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - old: The kind of the phase before.
+  ///   - new: The kind of the phase now.
+  ///   - firstID: The id of the list's first row now.
+  ///   - position: The position of a row in the list now; `nil` for a row it no longer holds.
+  ///   - scroll: Scrolls the list to a row, its top edge at the top; called after the update.
+  package func pagedPhaseChanged(
+    from old: PhaseKind, to new: PhaseKind, firstID: AnyHashable?,
+    position: (AnyHashable) -> Int?, scroll: @escaping @MainActor (AnyHashable) -> Void
+  ) {
+    let row = anchor.phaseChanged(from: old, to: new, firstID: firstID, position: position)
+    guard old == .loadingPrevious, new != .loadingPrevious else { return }
+    placement?.cancel()
+    let header = loadPrevious
+    // The list applies the insertion when the update returns; this task runs after it.
+    placement = Task { @MainActor in
+      guard !Task.isCancelled else { return }
+      if let row { scroll(row) }
+      await header.rowsPlaced()
+    }
   }
 
   private func adopt(_ new: ContentState) {

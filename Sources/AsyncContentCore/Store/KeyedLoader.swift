@@ -24,8 +24,13 @@ import Observation
 ///   `reloadFailed` with the placeholder kept under the banner. A new key with a cached value
 ///   shows that value at once.
 /// - **Lifecycle.** The owner of the work is the store's loader, never the view: a view calls
-///   ``select(_:)`` when it appears and when its key changes, and ``stop()`` when it disappears,
-///   which ends the observation and leaves the load running. `AsyncView(key:)` does this.
+///   ``select(_:)`` when it appears, ``keyChanged(to:)`` when its key changes, and ``stop()``
+///   when it disappears, which ends the observation and leaves the load running.
+///   `AsyncView(key:)` does this.
+/// - **Hidden screens observe nothing.** A key that changes while the screen is hidden (a
+///   `NavigationStack` pushed another screen over it: the view is still alive and still sees its
+///   key change) starts no observation and no request; the screen observes the key it shows
+///   when it appears again, once.
 @MainActor
 @Observable
 package final class KeyedLoader<Key: LoaderKey> {
@@ -56,9 +61,13 @@ package final class KeyedLoader<Key: LoaderKey> {
     self.keepsPreviousValue = keepsPreviousValue
   }
 
-  /// Observes `key`: the same key observed again after ``stop()`` is observed again (a view
-  /// that appears); a new key replaces the previous one, whose running load is cancelled when
-  /// nobody else observes it.
+  /// Whether the screen is on screen: it appeared (``select(_:)``) and did not disappear since
+  /// (``stop()``).
+  package var isOnScreen: Bool { selection.isOnScreen }
+
+  /// The screen appeared showing `key` (or code observes `key` now): observes it. The same key
+  /// observed again after ``stop()`` is observed again (a view that appears); a new key
+  /// replaces the previous one, whose running load is cancelled when nobody else observes it.
   ///
   /// - Parameter key: The key the screen shows.
   package func select(_ key: Key) {
@@ -71,10 +80,29 @@ package final class KeyedLoader<Key: LoaderKey> {
     if changed { placeholder = keepsPreviousValue ? previousValue : nil }
   }
 
+  /// The screen's key changed: on screen, observes `key` as ``select(_:)`` does; hidden (after
+  /// ``stop()``, or before the first ``select(_:)``), observes nothing and requests nothing. The
+  /// screen observes the key it shows when it appears again.
+  ///
+  /// - Parameter key: The key the screen shows now.
+  package func keyChanged(to key: Key) {
+    guard isOnScreen else { return }
+    select(key)
+  }
+
   /// Ends the observation of the current key, when the view disappears: the loader and the
   /// value stay, and the running load goes on.
   package func stop() {
     selection.stop()
+  }
+
+  /// Hands the screen over to `next`, its view of another store (`.loaderStore(_:)` gave the
+  /// view another store): ends this observation, and leaves `next` on screen when this one was.
+  ///
+  /// - Parameter next: The view of the new store.
+  package func handOver(to next: KeyedLoader) {
+    guard next !== self else { return }
+    selection.handOver(to: &next.selection)
   }
 
   /// Whether the value on screen is the previous key's, kept while the current key has none.

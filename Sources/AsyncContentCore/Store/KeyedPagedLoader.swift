@@ -20,8 +20,12 @@ import Observation
 /// - **No placeholder.** A new key shows its own phase at once: its cached pages, or its first
 ///   load. Rows of another list are never shown as this one's.
 /// - **Lifecycle.** The owner of the work is the store's loader, never the view: a view calls
-///   ``select(_:)`` when it appears and when its key changes, and ``stop()`` when it disappears,
-///   which ends the observation and leaves the load running. `PagingList(key:)` does this.
+///   ``select(_:)`` when it appears, ``keyChanged(to:)`` when its key changes, and ``stop()``
+///   when it disappears, which ends the observation and leaves the load running.
+///   `PagingList(key:)` does this.
+/// - **Hidden lists observe nothing.** A key that changes while the list is hidden (a
+///   `NavigationStack` pushed another screen over it) starts no observation and no first page;
+///   the list observes the key it shows when it appears again, once.
 @MainActor
 @Observable
 package final class KeyedPagedLoader<Key: PagedLoaderKey> {
@@ -43,9 +47,13 @@ package final class KeyedPagedLoader<Key: PagedLoaderKey> {
     self.store = store
   }
 
-  /// Observes `key`: the same key observed again after ``stop()`` is observed again (a list
-  /// that appears); a new key replaces the previous one, whose running load is cancelled when
-  /// nobody else observes it.
+  /// Whether the list is on screen: it appeared (``select(_:)``) and did not disappear since
+  /// (``stop()``).
+  package var isOnScreen: Bool { selection.isOnScreen }
+
+  /// The list appeared showing `key` (or code observes `key` now): observes it. The same key
+  /// observed again after ``stop()`` is observed again (a list that appears); a new key
+  /// replaces the previous one, whose running load is cancelled when nobody else observes it.
   ///
   /// - Parameter key: The key the screen shows.
   package func select(_ key: Key) {
@@ -56,10 +64,29 @@ package final class KeyedPagedLoader<Key: PagedLoaderKey> {
     }
   }
 
+  /// The list's key changed: on screen, observes `key` as ``select(_:)`` does; hidden (after
+  /// ``stop()``, or before the first ``select(_:)``), observes nothing and loads nothing. The
+  /// list observes the key it shows when it appears again.
+  ///
+  /// - Parameter key: The key the list shows now.
+  package func keyChanged(to key: Key) {
+    guard isOnScreen else { return }
+    select(key)
+  }
+
   /// Ends the observation of the current key, when the list disappears: the loader and its
   /// pages stay, and the running load goes on.
   package func stop() {
     selection.stop()
+  }
+
+  /// Hands the list over to `next`, its view of another store (`.loaderStore(_:)` gave the
+  /// list another store): ends this observation, and leaves `next` on screen when this one was.
+  ///
+  /// - Parameter next: The view of the new store.
+  package func handOver(to next: KeyedPagedLoader) {
+    guard next !== self else { return }
+    selection.handOver(to: &next.selection)
   }
 
   deinit {

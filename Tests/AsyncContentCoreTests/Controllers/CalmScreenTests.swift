@@ -276,14 +276,16 @@ struct CalmScreenTests {
       lifecycle.render()
       for (page, next) in [(3..<5, 5), (5..<6, nil)] {
         // The footer comes into view, its page lands, and it scrolls away.
+        let generation = controller.loadMore.generation
         controller.loadMore.footerAppeared(
-          PagingState(kind: loader.phase.kind, hasMore: loader.hasMore), loadMore: loadMore)
+          PagingState(kind: loader.phase.kind, hasMore: loader.hasMore), generation: generation,
+          loadMore: loadMore)
         await eventually { pages.pending == 1 }
         lifecycle.render()
         pages.succeed(rows(page), next: next)
         await drainMainActor()
         lifecycle.render()
-        controller.loadMore.footerDisappeared()
+        controller.loadMore.footerDisappeared(generation: generation)
       }
       #expect(
         announced == [

@@ -134,3 +134,41 @@ final class HandDrivenFeed {
 
   var pagingState: PagingState { PagingState(kind: phase.kind, hasMore: hasMore) }
 }
+
+/// An end of a paged list in the lifecycle model, wired as `PagingFooterHost` wires its spinner:
+/// `onAppear`, `onDisappear` and `onChange(of: state)` forward to the end's controller, and the
+/// spinner takes the controller's generation as its identity (`.id(generation)`), so the model's
+/// layout replaces it when the generation changes. Each instance remembers the generation it
+/// was rendered with, as the SwiftUI closures capture it.
+@MainActor
+final class PagingEndView {
+  let pager: LoadMoreController
+  let state: @MainActor () -> PagingState
+  let load: @Sendable () async -> Void
+  /// The generation of the spinner on screen.
+  private(set) var shown: Int?
+
+  init(
+    _ pager: LoadMoreController, state: @escaping @MainActor () -> PagingState,
+    load: @escaping @Sendable () async -> Void
+  ) {
+    self.pager = pager
+    self.state = state
+    self.load = load
+  }
+
+  var hooks: ViewHooks {
+    ViewHooks()
+      .onAppear { [self] in
+        let generation = pager.generation
+        shown = generation
+        pager.footerAppeared(state(), generation: generation, loadMore: load)
+      }
+      .onDisappear { [self] in
+        if let shown { pager.footerDisappeared(generation: shown) }
+        shown = nil
+      }
+      .onChange(of: { self.state() }) { [self] old, new in pager.stateChanged(from: old, to: new) }
+      .id { self.pager.generation }
+  }
+}

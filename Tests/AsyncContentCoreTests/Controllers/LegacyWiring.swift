@@ -85,4 +85,90 @@ enum LegacyWiring {
 
   /// `AsyncView` passed no `isEmpty`, so `AsyncLoaderView`'s default applied: nothing is empty.
   static func asyncViewIsEmpty<Value>(_: Value) -> Bool { false }
+
+  /// `KeySelectionEvents` before issue 21: a key change selected the key whether or not the
+  /// view was on screen.
+  ///
+  /// ```swift
+  /// .onAppear { select() }
+  /// .onChange(of: Identity(store: ObjectIdentifier(store), key: selection?.key)) { select() }
+  /// .onDisappear { selection.stop(keyed) }
+  /// ```
+  @MainActor
+  static func keySelection(
+    appear: @escaping @MainActor () -> Void, key: @escaping @MainActor () -> Int,
+    stop: @escaping @MainActor () -> Void
+  ) -> ViewHooks {
+    ViewHooks().onAppear(appear).onChange(of: key) { _, _ in appear() }.onDisappear(stop)
+  }
+
+  /// The paging spinner before issue 21: `LoadMoreController.pageLanded`, which the spinner
+  /// called from `onChange(of: completedPages)`, in the update in which the page's rows were
+  /// inserted, and which loaded the next page when the spinner still counted as on screen.
+  ///
+  /// ```swift
+  /// .onChange(of: controller.completedPages) { controller.pageLanded(state, loadMore: loadMore) }
+  ///
+  /// func pageLanded(_ state: PagingState, loadMore: …) {
+  ///   guard isFooterVisible, completedPages != continuedAfter else { return }
+  ///   continuedAfter = completedPages
+  ///   trigger(state, loadMore)
+  /// }
+  /// ```
+  @MainActor
+  final class PageLandedSpinner {
+    let edge: PagingEdge
+    let run = ActionController()
+    private var isFooterVisible = false
+    private var continuedAfter = 0
+
+    init(edge: PagingEdge = .end) { self.edge = edge }
+
+    func hooks(
+      state: @escaping @MainActor () -> PagingState, loadMore: @escaping @Sendable () async -> Void
+    ) -> ViewHooks {
+      ViewHooks()
+        .onAppear { [self] in
+          isFooterVisible = true
+          trigger(state(), loadMore)
+        }
+        .onDisappear { [self] in isFooterVisible = false }
+        .onChange(of: { self.run.completedRuns }) { [self] _, _ in
+          guard isFooterVisible, run.completedRuns != continuedAfter else { return }
+          continuedAfter = run.completedRuns
+          trigger(state(), loadMore)
+        }
+    }
+
+    private func trigger(_ state: PagingState, _ loadMore: @escaping @Sendable () async -> Void) {
+      guard state.canLoad(at: edge), !run.isPerforming else { return }
+      continuedAfter = run.completedRuns
+      run.start(loadMore)
+    }
+  }
+
+  /// `PagingList.keepTheReadersRow` before issue 21: the first row when the previous page
+  /// started, scrolled to in the `onChange` that inserts the earlier rows.
+  ///
+  /// ```swift
+  /// .onChange(of: snapshot.phase.kind) { old, new in
+  ///   let row = anchor.phaseChanged(from: old, to: new, firstID: shown.first?.id) { … }
+  ///   if let row { proxy.scrollTo(row, anchor: .top) }
+  /// }
+  /// ```
+  struct FirstRowAnchor {
+    private var keptID: Int?
+
+    mutating func phaseChanged(from old: PhaseKind, to new: PhaseKind, firstID: Int?) -> Int? {
+      if new == .loadingPrevious {
+        if old != .loadingPrevious { keptID = firstID }
+        return nil
+      }
+      defer { keptID = nil }
+      guard old == .loadingPrevious, new == .loaded, let keptID, keptID != firstID else {
+        return nil
+      }
+      return keptID
+    }
+  }
 }

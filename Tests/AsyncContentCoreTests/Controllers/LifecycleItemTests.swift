@@ -499,23 +499,21 @@ struct LifecycleItemTests {
     let lifecycle = ViewLifecycle()
     let pager = LoadMoreController()
     let loadMore: @Sendable () async -> Void = { await loader.loadMore() }
-    let state = { PagingState(kind: loader.phase.kind, hasMore: loader.hasMore) }
+    let spinner = PagingEndView(
+      pager, state: { PagingState(kind: loader.phase.kind, hasMore: loader.hasMore) },
+      load: loadMore)
     lifecycle.appear(
       "footer spinner",
       legacy
         ? LegacyWiring.footerSpinner(itemCount: { loader.items.count }, loadMore: loadMore)
-        : ViewHooks()
-          .onAppear { pager.footerAppeared(state(), loadMore: loadMore) }
-          .onDisappear { pager.footerDisappeared() }
-          .onChange(of: { pager.completedPages }) { _, _ in
-            pager.pageLanded(state(), loadMore: loadMore)
-          })
+        : spinner.hooks)
     await eventually { pages.pending == 1 }
     // The server's page only updates rows already loaded: the count does not change.
     pages.succeed([LifecycleRow(id: 1, revision: 2), LifecycleRow(id: 2, revision: 2)], next: 4)
     await eventually { loader.phase.kind == .loaded }
     await drainMainActor()
-    lifecycle.render()  // the spinner stays on screen
+    lifecycle.render()
+    lifecycle.layout()  // the spinner stays on screen
     await drainMainActor()
     let cursors = pages.cursors.map { $0 }
     while pages.pending > 0 { pages.succeed([], next: nil) }
@@ -539,15 +537,21 @@ struct LifecycleItemTests {
     let loadMore: @Sendable () async -> Void = { await loader.loadMore() }
     func state() -> PagingState { PagingState(kind: loader.phase.kind, hasMore: loader.hasMore) }
 
-    pager.footerAppeared(state(), loadMore: loadMore)
-    pager.footerDisappeared()
-    pager.footerAppeared(state(), loadMore: loadMore)  // back on screen while it runs: joined
+    pager.footerAppeared(state(), generation: 0, loadMore: loadMore)
+    pager.footerDisappeared(generation: 0)
+    // Back on screen while it runs: joined.
+    pager.footerAppeared(state(), generation: 0, loadMore: loadMore)
     await eventually { pages.pending == 1 }
     #expect(pages.calls == 1)
     pages.succeed([LifecycleRow(id: 2)], next: 2)
     await eventually { !pager.isLoadingMore }
-    pager.pageLanded(state(), loadMore: loadMore)
-    pager.pageLanded(state(), loadMore: loadMore)  // the same landing seen twice: one request
+    // The spinner that asked for the page, seen again, asks for nothing: it was replaced.
+    pager.footerAppeared(state(), generation: 0, loadMore: loadMore)
+    await drainMainActor()
+    #expect(pages.calls == 1)
+    #expect(pager.generation == 1)
+    pager.footerAppeared(state(), generation: 1, loadMore: loadMore)
+    pager.footerAppeared(state(), generation: 1, loadMore: loadMore)  // seen twice: one request
     await eventually { pages.pending == 1 }
     #expect(pages.cursors == [1, 2])
 
@@ -555,7 +559,7 @@ struct LifecycleItemTests {
     let reload = Task { await loader.reload() }
     await eventually { pages.pending == 1 && pages.cursors.count == 3 }
     #expect(pages.cancelledCalls == 1, "the reload cancelled the load-more")
-    pager.footerAppeared(state(), loadMore: loadMore)
+    pager.footerAppeared(state(), generation: pager.generation, loadMore: loadMore)
     await drainMainActor()
     #expect(pages.cursors == [1, 2, nil], "no load-more during the reload")
     pages.succeed([LifecycleRow(id: 1)], next: 1)
@@ -573,14 +577,14 @@ struct LifecycleItemTests {
     let loadMore: @Sendable () async -> Void = { await loader.loadMore() }
     func state() -> PagingState { PagingState(kind: loader.phase.kind, hasMore: loader.hasMore) }
 
-    pager.footerAppeared(state(), loadMore: loadMore)
+    pager.footerAppeared(state(), generation: 0, loadMore: loadMore)
     await eventually { pages.pending == 1 }
     pages.fail(Boom())
     await eventually { loader.phase.kind == .loadMoreFailed }
+    await eventually { !pager.isLoadingMore }
     // The footer shows the error; scrolling it away and back must not retry.
-    pager.footerDisappeared()
-    pager.footerAppeared(state(), loadMore: loadMore)
-    pager.pageLanded(state(), loadMore: loadMore)
+    pager.footerDisappeared(generation: 0)
+    pager.footerAppeared(state(), generation: pager.generation, loadMore: loadMore)
     await drainMainActor()
     #expect(pages.calls == 1)
     let retry = Task { await pager.retry(loadMore: loadMore) }

@@ -322,12 +322,13 @@ struct SpokenWhenSpokenToTests {
       await render(lifecycle)
 
       // The footer scrolls into view: the next page loads, and its landing is announced.
-      controller.loadMore.footerAppeared(paging(), loadMore: loadMore)
+      var generation = controller.loadMore.generation
+      controller.loadMore.footerAppeared(paging(), generation: generation, loadMore: loadMore)
       await eventually { pages.pending == 1 }
       await render(lifecycle)
       pages.succeed(rows(3..<5), next: 5)
       await render(lifecycle)
-      controller.loadMore.footerDisappeared()
+      controller.loadMore.footerDisappeared(generation: generation)
       #expect(heard == [.loaded(count: 3), .loadingMore, .loadedMore(count: 2)])
 
       // A page that app code loads (a prefetch) says nothing.
@@ -339,12 +340,13 @@ struct SpokenWhenSpokenToTests {
       #expect(heard.count == 3)
 
       // A page that fails is announced, and so is its retry and the end of the list.
-      controller.loadMore.footerAppeared(paging(), loadMore: loadMore)
+      generation = controller.loadMore.generation
+      controller.loadMore.footerAppeared(paging(), generation: generation, loadMore: loadMore)
       await eventually { pages.pending == 1 }
       await render(lifecycle)
       pages.fail(TestError(3))
       await render(lifecycle)
-      controller.loadMore.footerDisappeared()  // the error replaced the spinner
+      controller.loadMore.footerDisappeared(generation: generation)  // the error replaced it
       let retry = Task { await controller.loadMore.retry(loadMore: loadMore) }
       await eventually { pages.pending == 1 }
       await render(lifecycle)

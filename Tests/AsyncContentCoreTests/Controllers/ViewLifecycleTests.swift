@@ -98,6 +98,79 @@ struct ViewLifecycleTests {
     await lifecycle.settle()
     #expect(lifecycle.events(of: "list").suffix(2) == [.refreshStarted, .refreshFinished])
   }
+
+  @Test func aCoveredViewDisappearsAndStillRunsItsOnChange() async {
+    let gate = OperationGate<Int>()
+    let lifecycle = ViewLifecycle()
+    let source = Counter()
+    var appeared = 0
+    var disappeared = 0
+    var changes: [[Int]] = []
+    let hooks = ViewHooks()
+      .onAppear { appeared += 1 }
+      .onDisappear { disappeared += 1 }
+      .onChange(of: { source.value }) { old, new in changes.append([old, new]) }
+      .task { _ = try? await gate.call() }
+    lifecycle.appear("screen", hooks)
+    await eventually { gate.pending == 1 }
+
+    lifecycle.cover("screen")  // a screen is pushed over it
+    await eventually { gate.cancelledCalls == 1 }
+    #expect(disappeared == 1)
+    #expect(!lifecycle.isVisible("screen"))
+    #expect(lifecycle.isCovered("screen"))
+    source.value = 1
+    lifecycle.render()  // still alive: its onChange runs, its task stays cancelled
+    #expect(changes == [[0, 1]])
+    #expect(!lifecycle.isTaskRunning("screen"))
+
+    lifecycle.appear("screen", hooks)  // popped back
+    await eventually { gate.pending == 1 }
+    #expect(appeared == 2)
+    #expect(!lifecycle.isCovered("screen"))
+    lifecycle.render()  // the values it compares were kept: nothing changed
+    #expect(changes == [[0, 1]])
+    #expect(
+      lifecycle.events(of: "screen") == [
+        .appeared, .taskStarted, .taskCancelled, .disappeared, .changed, .appeared, .taskStarted,
+      ])
+    lifecycle.disappear("screen")
+    await lifecycle.settle()
+  }
+
+  @Test func aNewIdentityReplacesTheViewAtTheLayoutAndOnlyOnScreen() async {
+    let lifecycle = ViewLifecycle()
+    let source = Counter()
+    var appeared: [Int] = []
+    var disappeared = 0
+    let hooks = ViewHooks()
+      .onAppear { appeared.append(source.value) }
+      .onDisappear { disappeared += 1 }
+      .id { source.value }
+    lifecycle.appear("footer", hooks)
+    source.value = 1
+    lifecycle.render()  // the update: nothing is delivered yet
+    #expect(disappeared == 0)
+    lifecycle.layout()  // on screen: the new view appears in place of the old one
+    #expect(disappeared == 1)
+    #expect(appeared == [0, 1])
+    #expect(lifecycle.isVisible("footer"))
+
+    source.value = 2
+    lifecycle.render()
+    lifecycle.layout(offScreen: ["footer"])  // laid out off screen: the new view is not shown
+    #expect(disappeared == 2)
+    #expect(appeared == [0, 1])
+    #expect(!lifecycle.isVisible("footer"))
+    lifecycle.appear("footer", hooks)  // the reader scrolls to it
+    #expect(appeared == [0, 1, 2])
+
+    lifecycle.appear("row", ViewHooks().onDisappear { disappeared += 1 })
+    lifecycle.layout(offScreen: ["row"])  // a row the layout pushed away
+    #expect(!lifecycle.isVisible("row"))
+    #expect(disappeared == 3)
+    #expect(lifecycle.isVisible("footer"))
+  }
 }
 
 @MainActor

@@ -4,13 +4,14 @@ import Clocks
 import ConcurrencyExtras
 import Testing
 
-/// `KeyedLoader`, driven as `AsyncView(key)` drives it: `select(_:)` when the view appears and
-/// when its key changes, `stop()` when it disappears. The store's loader owns the load; the
-/// view only forwards events.
+/// `KeyedLoader`, driven as `AsyncView(key)` drives it: `select(_:)` when the view appears,
+/// `keyChanged(to:)` when its key changes, `stop()` when it disappears. The store's loader owns
+/// the load; the view only forwards events.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct LoaderStoreKeyedLoaderTests {
-  /// The hooks `AsyncView(key)` registers: appear and key change select, disappear stops.
+  /// The hooks `AsyncView(key)` registers: appear selects, a key change is forwarded,
+  /// disappear stops.
   private static func hooks(
     _ keyed: KeyedLoader<NumberKey>, key: @escaping @MainActor () -> NumberKey
   )
@@ -18,7 +19,7 @@ struct LoaderStoreKeyedLoaderTests {
   {
     ViewHooks()
       .onAppear { keyed.select(key()) }
-      .onChange(of: { key().id }) { _, _ in keyed.select(key()) }
+      .onChange(of: { key().id }) { _, _ in keyed.keyChanged(to: key()) }
       .onDisappear { keyed.stop() }
   }
 

@@ -80,6 +80,11 @@ extension View {
         _ShimModified(self)
     }
 
+    // Apple: https://developer.apple.com/documentation/swiftui/view/id(_:)
+    nonisolated public func id<ID>(_ id: ID) -> some View where ID: Hashable {
+        _ShimModified(self)
+    }
+
     // Apple: https://developer.apple.com/documentation/swiftui/view/sheet(ispresented:ondismiss:content:)
     // (SDK 26 spelling is `@ViewBuilder`; the SDK 27 docs show `@ContentBuilder`.)
     nonisolated public func sheet<Content>(
