@@ -126,14 +126,16 @@ struct ContentContainer<
   /// Posts an announcement to VoiceOver with Apple's accessibility announcement API: the
   /// environment's announcement style gives the text (`nil` says nothing) in the language of
   /// the default texts (`asyncDefaultStrings`), and the core's priority becomes Apple's
-  /// `accessibilitySpeechAnnouncementPriority`.
+  /// `accessibilitySpeechAnnouncementPriority`. A text another container said less than two
+  /// seconds ago is not said again (`AnnouncementGate`).
   private var announcer: @MainActor (Announcement) -> Void {
     let strings = strings
     let style = announcementStyle
     return { announcement in
-      guard let text = style.text(for: announcement, strings: strings), !text.isEmpty else {
-        return
-      }
+      guard let text = style.text(for: announcement, strings: strings), !text.isEmpty,
+        // Many containers that say the same together (a grid of cards landing) say it once.
+        AnnouncementGate.shared.admits(text)
+      else { return }
       var spoken = AttributedString(text)
       spoken.accessibilitySpeechAnnouncementPriority = .init(announcement.priority)
       AccessibilityNotification.Announcement(spoken).post()
