@@ -225,34 +225,48 @@ struct PagingBothWaysTests {
     #expect(loader.hasPrevious == true)
   }
 
-  @Test func aWindowCountsOnlyTheItemsAPreviousPageAdded() async {
+  /// The server shifted: every page after the first repeats three rows of the page next to it
+  /// that is loaded (a previous page the first rows after it, a next page the last rows before
+  /// it), which update in place. A full window drops, at either end, only the rows the page
+  /// there added.
+  @Test func aWindowCountsOnlyTheItemsAPageAddedAtEitherEnd() async {
     let pages = RowGate()
     let loader = await openedLoader(pages, at: 50, maxPages: 2)
-    /// Loads the previous page, at 40, from a server that shifted: it repeats three rows of the
-    /// page after it, which update in place.
-    func loadShiftedPreviousPage() async {
+    /// Loads the previous page, at 40, which repeats 50..<53.
+    func loadPrevious() async {
       let previous = Task { await loader.loadPrevious() }
       await yield { pages.pending == 1 }
       #expect(pages.cursors.last == 40)
-      pages.succeed(rows(40..<53, payload: 1), next: 53, previous: 30)
+      pages.succeed(rows(40..<53, payload: pages.calls), next: 50, previous: 30)
       await previous.cancellableValue
     }
+    /// Loads the next page, at 60, which repeats 57..<60.
+    func loadMore() async {
+      let next = Task { await loader.loadMore() }
+      await yield { pages.pending == 1 }
+      #expect(pages.cursors.last == 60)
+      pages.succeed(rows(57..<70, payload: pages.calls), next: 70, previous: 50)
+      await next.cancellableValue
+    }
+    func payloads() -> [Int] { loader.items.map(\.payload) }
 
-    await loadShiftedPreviousPage()
+    await loadPrevious()
     #expect(ids(loader) == Array(40..<60))
-    #expect(
-      loader.items.map(\.payload) == Array(repeating: 1, count: 13) + Array(repeating: 0, count: 7))
-    // The next page drops the previous one, which added ten rows: the first page stays whole,
-    // and the cursor to load the previous one again is kept.
-    await turn(pages) { await loader.loadMore() }
+    #expect(payloads() == Array(repeating: 2, count: 13) + Array(repeating: 0, count: 7))
+    // The next page drops the previous one, which added ten rows: the first page stays whole.
+    await loadMore()
     #expect(ids(loader) == Array(50..<70))
+    #expect(
+      payloads() == [2, 2, 2] + Array(repeating: 0, count: 4) + Array(repeating: 3, count: 13))
     #expect(loader.previousCursor == 40)
 
-    // Going back drops the page at 60, which added ten rows too, and keeps its cursor.
-    await loadShiftedPreviousPage()
+    // Going back drops the page at 60, which added ten rows, and keeps its cursor.
+    await loadPrevious()
     #expect(ids(loader) == Array(40..<60))
     #expect(loader.nextCursor == 60)
     #expect(loader.previousCursor == 30)
+    await loadMore()
+    #expect(ids(loader) == Array(50..<70))
   }
 
   /// A previous page superseded by a refresh or a reset answers late, with a page or an error,
