@@ -406,7 +406,7 @@ private struct StoreSchedule {
         }
       case 45..<57:
         let mutation = random.below(2)
-        // One run per mutation at a time: queued runs are MutationTests' subject.
+        // One run per mutation at a time: queued runs are LoaderStoreMutationTests' subject.
         guard running[mutation] == nil else { continue }
         runs += 1
         let awaited = random.chance(30)

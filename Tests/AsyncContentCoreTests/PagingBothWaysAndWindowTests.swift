@@ -10,7 +10,7 @@ import Testing
 /// 30 holds 30..<40, the page before it is at 20 and the one after at 40.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
-struct PagingBothWaysTests {
+struct PagingBothWaysAndWindowTests {
   typealias Loader = PagedLoader<PagedRow, Int>
 
   /// The page at `cursor`: ten rows, with the cursors of its neighbours inside `0..<limit`.

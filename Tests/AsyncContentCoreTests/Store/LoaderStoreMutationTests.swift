@@ -9,7 +9,7 @@ import Testing
 /// write-back of the answer, and the invalidation after a success.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
-struct MutationTests {
+struct LoaderStoreMutationTests {
   /// A store whose entry for key 1 shows `value`, observed, and the key's gate.
   private func storeShowing(
     _ value: Int
