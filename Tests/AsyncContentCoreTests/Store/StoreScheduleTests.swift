@@ -245,7 +245,8 @@ private struct StoreSchedule {
     let key: Int
     let older: Int
     let newerFailsFirst: Bool
-    /// How far the shape got: 0 before the older edit, 5 after the older failure … 6 done.
+    /// How far the shape got: 0 before the older edit, 1 and 2 while a reload starts and
+    /// lands, 3 before the newer edit, 4 and 5 before the two failures, 6 when done or given up.
     var stage = 0
     /// The runs of the two edits, once made.
     var olderRun: Int?
@@ -450,7 +451,7 @@ private struct StoreSchedule {
     case 0, 3:
       let mutation = shape.stage == 0 ? shape.older : shape.newer
       if shape.stage == 3, !stillRuns(shape.older, shape.olderRun) {
-        shape.stage = 6  // the older run ended: start over another time
+        shape.stage = 6  // a random step ended the older run: the shape is given up
         return nil
       }
       guard running[mutation] == nil else { return nil }
