@@ -10,12 +10,17 @@ import Testing
 /// Each run executes 10,000 schedules (set `LOADER_INTERLEAVING_SCHEDULES` to change the count,
 /// `LOADER_INTERLEAVING_SEED` to try other seeds) of 5 to 30 steps against a server of 0 to 40
 /// items in pages of 1 to 5, opened at its start or somewhere in the middle (as a chat opens at
-/// its newest page), with `maxPages` of 1 to 4 or none.
+/// its newest page), with `maxPages` of 1 to 4 or none. In about half the schedules the server
+/// shifts: each page repeats 1 to `pageSize - 1` rows of the page before it, so a row is in two
+/// pages.
 ///
 /// Checked after every step:
 /// - **no duplicates**: every id shows once;
 /// - **no gaps**: the items are one run of consecutive ids, as the server's pages are;
 /// - **at most `maxPages` pages**: no more items than that many pages hold;
+/// - **the window keeps whole pages**: a page that lands adds the rows it does not repeat, at
+///   its end, and a full window drops the page at the far end, exactly the rows that page added
+///   (a model of the kept pages says which rows remain);
 /// - **no stale page applied**: every item comes from a request that was current when it
 ///   landed, and an answer to a superseded request changes nothing;
 /// - the ends: ``PagedLoader/hasMore`` exactly when the server has items after the last one
@@ -39,6 +44,7 @@ struct PagingWindowScheduleTests {
     var steps = 0
     var windowDrops = 0
     var previousPages = 0
+    var repeatedRowsDropped = 0
     for index in 0..<Self.schedules {
       var schedule = WindowSchedule(seed: Self.seed, index: index)
       if let failure = await schedule.run() {
@@ -53,11 +59,13 @@ struct PagingWindowScheduleTests {
       steps += schedule.log.count
       windowDrops += schedule.windowDrops
       previousPages += schedule.previousPagesLanded
+      repeatedRowsDropped += schedule.overlappingPagesDropped
     }
     #expect(steps >= Self.schedules * 5)
     // The schedules really exercise what they check.
     #expect(windowDrops >= Self.schedules / 10)
     #expect(previousPages >= Self.schedules / 10)
+    #expect(repeatedRowsDropped >= Self.schedules / 50)
   }
 }
 
@@ -94,10 +102,24 @@ private struct WindowSchedule {
   let pageSize: Int
   /// Where the first page (the request without a cursor) starts.
   let opening: Int
+  /// How many rows of the page before it each page repeats (the server shifted).
+  let overlap: Int
   let maxPages: Int?
   private(set) var log: [Step] = []
   private(set) var windowDrops = 0
   private(set) var previousPagesLanded = 0
+  /// How many times a window dropped a page that repeated rows of its neighbour.
+  private(set) var overlappingPagesDropped = 0
+
+  /// Which page each call (1-based) fetches.
+  private var directions: [Int: PageKind] = [:]
+  /// The model of the pages a window keeps, in order: how many rows each added, and whether it
+  /// repeated rows of its neighbour.
+  private var kept: [(added: Int, repeated: Bool)] = []
+
+  enum PageKind {
+    case first, next, previous
+  }
 
   /// The calls (1-based, in the order the server saw them) whose answers must not land.
   private var staleCalls: Set<Int> = []
@@ -111,23 +133,30 @@ private struct WindowSchedule {
     let pageCount = (total + pageSize - 1) / pageSize
     opening = random.chance(50) || pageCount == 0 ? 0 : random.below(pageCount) * pageSize
     maxPages = random.chance(20) ? nil : 1 + random.below(4)
+    if pageSize > 1, random.chance(60) {
+      overlap = 1 + random.below(pageSize - 1)
+    } else {
+      overlap = 0
+    }
   }
 
   var configuration: String {
-    "server of \(total) items in pages of \(pageSize) opened at \(opening), maxPages "
+    "server of \(total) items in pages of \(pageSize) (\(overlap) repeated) opened at \(opening), maxPages "
       + "\(maxPages.map(String.init) ?? "none"), honorsCancellation \(honorsCancellation), "
       + "\(stepCount) steps"
   }
 
   /// The server's page at `cursor` (`nil`: the opening page), with the cursors of its
-  /// neighbours.
+  /// neighbours: the rows from `cursor` on, after the `overlap` rows before it, which the page
+  /// before holds too.
   func page(at cursor: Int?, call: Int) -> Page<PagedRow, Int> {
     let start = cursor ?? opening
     let end = min(start + pageSize, total)
+    let first = min(max(0, start - overlap), end)
     return Page(
-      items: (start..<max(start, end)).map { PagedRow(id: $0, payload: call) },
+      items: (first..<max(first, end)).map { PagedRow(id: $0, payload: call) },
       nextCursor: end < total ? end : nil,
-      previousCursor: start > 0 ? max(0, start - pageSize) : nil)
+      previousCursor: first > 0 ? max(0, start - pageSize) : nil)
   }
 
   mutating func run() async -> String? {
@@ -185,6 +214,13 @@ private struct WindowSchedule {
     // A new request supersedes every earlier one; cancel() and reset() supersede all.
     if pages.calls > callsBefore {
       staleCalls.formUnion(1..<pages.calls)
+      let kind: PageKind =
+        switch loader.phase.kind {
+        case .loadingMore: .next
+        case .loadingPrevious: .previous
+        default: .first
+        }
+      for call in callsBefore + 1...pages.calls { directions[call] = kind }
     }
     switch action {
     case .cancel, .reset: staleCalls.formUnion(1...max(1, pages.calls))
@@ -192,15 +228,58 @@ private struct WindowSchedule {
     }
 
     let items = loader.items.map(\.id)
+    // The items the window must show: the same but after a reset or a page that landed.
+    var expected = before
+    if case .reset = action {
+      expected = []
+      kept = []
+    }
     if case .succeed(let call) = action {
       // The answer of a call superseded before this step must change nothing.
       if staleCalls.contains(call) {
         if items != before { return "the stale call \(call) changed the items to \(items)" }
-      } else if phaseBefore == .loadingPrevious, items.first != before.first {
-        previousPagesLanded += 1
+      } else {
+        if phaseBefore == .loadingPrevious, items.first != before.first {
+          previousPagesLanded += 1
+        }
+        let rows = page(at: pages.cursors[call - 1], call: call).items.map(\.id)
+        expected = landing(rows, as: directions[call] ?? .first, on: before)
       }
     }
+    if items != expected {
+      return "the items are \(items), expected \(expected) (the window keeps \(kept))"
+    }
     return check(loader, pages, items, before: before, action: action)
+  }
+
+  /// The model of a page that lands: the items after `rows` land on `before`, with the pages
+  /// the window keeps.
+  private mutating func landing(_ rows: [Int], as kind: PageKind, on before: [Int]) -> [Int] {
+    let shown = Set(before)
+    let added = rows.filter { !shown.contains($0) }
+    let page = (added: added.count, repeated: added.count < rows.count)
+    var items: [Int]
+    switch kind {
+    case .first:
+      kept = [(rows.count, false)]
+      return rows
+    case .next:
+      items = before + added
+      kept.append(page)
+    case .previous:
+      items = added + before
+      kept.insert(page, at: 0)
+    }
+    guard let maxPages, kept.count > maxPages else { return items }
+    // The window is full: the page at the far end goes, with the rows it added.
+    let dropped = kind == .next ? kept.removeFirst() : kept.removeLast()
+    if dropped.repeated { overlappingPagesDropped += 1 }
+    if kind == .next {
+      items.removeFirst(min(dropped.added, items.count))
+    } else {
+      items.removeLast(min(dropped.added, items.count))
+    }
+    return items
   }
 
   private mutating func choose(
@@ -256,8 +335,8 @@ private struct WindowSchedule {
     if let first = items.first, items != Array(first..<first + items.count) {
       return "a gap between the pages kept: \(items)"
     }
-    if let maxPages, items.count > maxPages * pageSize {
-      return "\(items.count) items is more than \(maxPages) pages of \(pageSize)"
+    if let maxPages, items.count > maxPages * (pageSize + overlap) {
+      return "\(items.count) items is more than \(maxPages) pages of \(pageSize) + \(overlap)"
     }
     if let stale = loader.items.first(where: { staleCalls.contains($0.payload) }),
       !before.contains(stale.id)

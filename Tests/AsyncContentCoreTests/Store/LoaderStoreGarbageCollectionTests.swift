@@ -136,6 +136,25 @@ struct LoaderStoreGarbageCollectionTests {
     #expect(store.cachedLoader(for: NumberKey(3, gate: gate)) != nil)
   }
 
+  /// A screen that goes away used its key last: its entry outlives one that was only looked up
+  /// while the screen still showed its key.
+  @Test func theLastObserverLeavingCountsAsAUse() {
+    let gate = Gate<Int>(honorsCancellation: false)
+    let store = LoaderStore(clock: TestClock(), maxEntries: 2)
+    let a = NumberKey(1, gate: gate)
+    let b = NumberKey(2, gate: gate)
+    let c = NumberKey(3, gate: gate)
+    let screen = store.observe(b)
+    _ = store.loader(for: a)  // used after b was first observed
+    screen.cancel()  // b's last observer leaves: b is used after a
+    _ = store.loader(for: c)  // one entry too many: the least recently used goes
+
+    #expect(store.count == 2)
+    #expect(store.cachedLoader(for: b) === screen.loader)
+    #expect(store.cachedLoader(for: a) == nil)
+    #expect(store.cachedLoader(for: c) != nil)
+  }
+
   @Test func theLimitNeverEvictsAnObservedEntry() async {
     let gate = Gate<Int>(honorsCancellation: false)
     let store = LoaderStore(clock: TestClock(), maxEntries: 1)

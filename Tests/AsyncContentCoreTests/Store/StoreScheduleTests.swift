@@ -6,14 +6,20 @@ import Foundation
 import Testing
 
 /// Randomized schedules of a ``LoaderStore`` and two ``Mutation``s: subscribe, unsubscribe,
-/// triggers, refetch events, invalidations, mutations, answers that succeed, fail or report cancellation,
-/// cancelled mutations and loads, and the clock moving on. Checked after every step.
+/// triggers, refetch events, invalidations, mutations, plain edits (`setValue`, `updateValue`),
+/// answers that succeed, fail or report cancellation, cancelled mutations and loads, and the
+/// clock moving on. Checked after every step.
 ///
 /// Each run executes 10,000 schedules (5 to 12 steps each, over 3 keys, a store of 1 to 4
 /// entries, a `gcAfter` of 2 to 4 seconds and a staleness of never, zero or 2 seconds), then
 /// answers whatever is still pending. The schedules come from a fixed seed; set `STORE_SEED`
 /// to try others and `STORE_SCHEDULES` to change the count. A failure reports the seed, the
 /// schedule number, its configuration and its steps.
+///
+/// A quarter of the schedules (10 steps at least) lean towards one shape on one key, which
+/// uniform choices almost never build: an older mutation edits the key, a value lands over the
+/// edit, a newer mutation edits it, and both fail, in either order. The older edit lies under a
+/// landed value, so its rollback must restore nothing, nor hand its value to the newer one.
 ///
 /// Checked after every step:
 /// - one request per key at a time, and none for a key the store no longer holds (eviction
@@ -23,7 +29,9 @@ import Testing
 ///   (or since it was created), and the clock evicts nothing earlier; the store holds at most
 ///   `maxEntries` entries unless all but one are observed;
 /// - a response to a request sent before an invalidation of its key never lands after it;
-/// - a value changes only by a landing response, an optimistic edit or a rollback;
+/// - a response to a request sent before an edit of its key (`setValue`, `updateValue`, an
+///   optimistic edit) never lands after it;
+/// - a value changes only by a landing response, an edit or a rollback;
 /// - an optimistic edit is rolled back exactly when its mutation fails or is cancelled, and only
 ///   where no newer value landed (the rule of ``Mutation``, mirrored by a model of each key's
 ///   pending edits).
@@ -41,6 +49,7 @@ struct StoreScheduleTests {
     await withMainSerialExecutor {
       var steps = 0
       var checks = 0
+      var shapes = 0
       for index in 0..<Self.schedules {
         var schedule = StoreSchedule(seed: Self.seed, index: index)
         if let failure = await schedule.run() {
@@ -54,9 +63,12 @@ struct StoreScheduleTests {
         }
         steps += schedule.log.count
         checks += schedule.checkedRules
+        shapes += schedule.editsUnderALandedValueRolledBack
       }
       #expect(steps >= Self.schedules * 5)
       #expect(checks > 0)
+      // The shape "edit, land, edit, fail, fail" is built, not left to chance.
+      #expect(shapes >= Self.schedules / 50)
     }
   }
 }
@@ -195,6 +207,8 @@ private struct StoreSchedule {
     case invalidate(Invalidation)
     case refetch(RefetchEvent)
     case mutate(mutation: Int, key: Int, value: Int, awaited: Bool, callerCancelled: Bool)
+    /// A plain edit: `setValue`, or `updateValue` (which changes only a value that exists).
+    case edit(key: Int, value: Int, inPlace: Bool)
     case answer(ScheduleServer.Request, Answer)
     case cancelMutation(Int)
     case advance(seconds: Int)
@@ -210,6 +224,8 @@ private struct StoreSchedule {
       case .mutate(let mutation, let key, let value, let awaited, let callerCancelled):
         "mutation \(mutation) \(awaited ? "runs" : "starts") with key \(key) := \(value)"
           + (callerCancelled ? ", its caller cancelled" : "")
+      case .edit(let key, let value, let inPlace):
+        "\(inPlace ? "updateValue" : "setValue") key \(key) := \(value)"
       case .answer(let request, let answer): "\(request) answered: \(answer)"
       case .cancelMutation(let mutation): "mutation \(mutation).cancel()"
       case .advance(let seconds): "clock + \(seconds) s"
@@ -223,6 +239,21 @@ private struct StoreSchedule {
     let previous: Int?
   }
 
+  /// The shape a schedule leans towards, on `key`: the `older` mutation edits it, a value lands,
+  /// the other mutation edits it, then both fail, the older first unless `newerFailsFirst`.
+  struct Shape {
+    let key: Int
+    let older: Int
+    let newerFailsFirst: Bool
+    /// How far the shape got: 0 before the older edit, 1 and 2 while a reload starts and
+    /// lands, 3 before the newer edit, 4 and 5 before the two failures, 6 when done or given up.
+    var stage = 0
+    /// The runs of the two edits, once made.
+    var olderRun: Int?
+    var newerRun: Int?
+    var newer: Int { 1 - older }
+  }
+
   static let keyCount = 3
 
   private var random: SplitMix64
@@ -233,6 +264,10 @@ private struct StoreSchedule {
   private(set) var log: [Step] = []
   /// How many rule checks found something to compare (more than a vacuous pass).
   private(set) var checkedRules = 0
+  /// How many rollbacks ended an edit that a landed value had made stale while a newer edit
+  /// of the key stood on it: the shape of ``Shape``.
+  private(set) var editsUnderALandedValueRolledBack = 0
+  private var shape: Shape?
 
   // The model.
   private var now = 0
@@ -245,6 +280,15 @@ private struct StoreSchedule {
   private var invalidations: [Int] = Array(repeating: 0, count: keyCount)
   /// The invalidation count of its key when each fetch was sent, by request id.
   private var epochs: [Int: Int] = [:]
+  /// How many times each key was edited (plain and optimistic edits).
+  private var editCounts: [Int] = Array(repeating: 0, count: keyCount)
+  /// The edit count of its key when each fetch was sent, by request id.
+  private var editEpochs: [Int: Int] = [:]
+  /// The runs whose edit a landed value made stale while they ran, by key.
+  private var overlaidRuns: [Set<Int>] = Array(repeating: [], count: keyCount)
+  /// The overlaid runs on which a newer edit of the key stands, by key.
+  private var buriedRuns: [Set<Int>] = Array(repeating: [], count: keyCount)
+  private var plainEdits = 0
   private var seenRequests = 0
   private var edits: [[PendingEdit]] = Array(repeating: [], count: keyCount)
   /// The run of each mutation in progress, and its key.
@@ -256,12 +300,21 @@ private struct StoreSchedule {
     staleness = [.never, .after(.zero), .after(.seconds(2))][random.below(3)]
     gcAfter = 2 + random.below(3)
     maxEntries = 1 + random.below(4)
-    stepCount = 5 + random.below(8)
+    let steps = 5 + random.below(8)
+    if random.chance(25) {
+      shape = Shape(
+        key: random.below(Self.keyCount), older: random.below(2),
+        newerFailsFirst: random.chance(30))
+      stepCount = max(steps, 10)
+    } else {
+      stepCount = steps
+    }
   }
 
   var configuration: String {
     "staleness \(staleness), gcAfter \(gcAfter) s, "
       + "maxEntries \(maxEntries), \(stepCount) steps"
+      + (shape.map { ", leaning to edit-land-edit-fail-fail on key \($0.key)" } ?? "")
   }
 
   private func observers(_ key: Int) -> Int {
@@ -330,6 +383,7 @@ private struct StoreSchedule {
   // MARK: Choosing
 
   private mutating func choose(_ server: ScheduleServer) -> Step {
+    if shape != nil, random.chance(70), let step = nextStepOfTheShape(server) { return step }
     while true {
       switch random.below(100) {
       case 0..<15:
@@ -353,24 +407,86 @@ private struct StoreSchedule {
         }
       case 45..<57:
         let mutation = random.below(2)
-        // One run per mutation at a time: queued runs are MutationTests' subject.
+        // One run per mutation at a time: queued runs are LoaderStoreMutationTests' subject.
         guard running[mutation] == nil else { continue }
         runs += 1
         let awaited = random.chance(30)
         return .mutate(
           mutation: mutation, key: random.below(Self.keyCount), value: -runs,
           awaited: awaited, callerCancelled: awaited && random.chance(50))
-      case 57..<84:
+      case 57..<81:
         let pending = server.pending
         guard !pending.isEmpty else { continue }
         let request = pending[random.below(pending.count)]
         let roll = random.below(10)
         return .answer(request, roll < 6 ? .succeed : roll < 9 ? .fail : .cancellation)
-      case 84..<89:
+      case 81..<86:
         return .cancelMutation(random.below(2))
+      case 86..<91:
+        plainEdits += 1
+        return .edit(
+          key: random.below(Self.keyCount), value: 1_000_000 + plainEdits,
+          inPlace: random.chance(50))
       default:
         return .advance(seconds: 1 + random.below(3))
       }
+    }
+  }
+
+  /// The next step of the shape, or `nil` when it cannot be taken now (a random step goes
+  /// first); the shape is given up when a random step broke it.
+  private mutating func nextStepOfTheShape(_ server: ScheduleServer) -> Step? {
+    guard var shape else { return nil }
+    defer { self.shape = shape.stage > 5 ? nil : shape }
+    let key = shape.key
+    /// Whether `mutation` still runs the edit the shape made.
+    func stillRuns(_ mutation: Int, _ run: Int?) -> Bool {
+      run != nil && running[mutation]?.run == run
+    }
+    /// The pending request of `mutation`.
+    func request(of mutation: Int) -> ScheduleServer.Request? {
+      server.pending.first { $0.isMutation && $0.key == mutation }
+    }
+    switch shape.stage {
+    case 0, 3:
+      let mutation = shape.stage == 0 ? shape.older : shape.newer
+      if shape.stage == 3, !stillRuns(shape.older, shape.olderRun) {
+        shape.stage = 6  // a random step ended the older run: the shape is given up
+        return nil
+      }
+      guard running[mutation] == nil else { return nil }
+      runs += 1
+      if shape.stage == 0 { shape.olderRun = runs } else { shape.newerRun = runs }
+      shape.stage += 1
+      return .mutate(
+        mutation: mutation, key: key, value: -runs, awaited: false, callerCancelled: false)
+    case 1:
+      // A value for the key: a reload the edit did not cancel, since it starts after it.
+      guard stillRuns(shape.older, shape.olderRun) else {
+        shape.stage = 6
+        return nil
+      }
+      shape.stage = 2
+      return .trigger(.startReload, key: key)
+    case 2:
+      guard let fetch = server.pending.first(where: { !$0.isMutation && $0.key == key }) else {
+        shape.stage = 1
+        return nil
+      }
+      shape.stage = 3
+      return .answer(fetch, .succeed)
+    default:
+      let (first, second) =
+        shape.newerFailsFirst
+        ? ((shape.newer, shape.newerRun), (shape.older, shape.olderRun))
+        : ((shape.older, shape.olderRun), (shape.newer, shape.newerRun))
+      let (mutation, run) = shape.stage == 4 ? first : second
+      guard stillRuns(mutation, run), let request = request(of: mutation) else {
+        shape.stage = 6
+        return nil
+      }
+      shape.stage += 1
+      return .answer(request, .fail)
     }
   }
 
@@ -445,8 +561,32 @@ private struct StoreSchedule {
         }
       }
       running[index] = (-value, key)
+      editCounts[key] += 1
+      buriedRuns[key].formUnion(overlaidRuns[key])
+      overlaidRuns[key] = []
       if identity[key] == nil || !isEditStackCurrent(key) { edits[key] = [] }
       edits[key].append(PendingEdit(run: -value, previous: identity[key] == nil ? nil : shown[key]))
+      expectedShown[key] = value
+      decided.insert(key)
+
+    case .edit(let key, let value, let inPlace):
+      let id = context.key(key)
+      if inPlace {
+        let changed = store.updateValue(for: id) { $0 = value }
+        let hasValue = identity[key] != nil && shown[key] != nil
+        if changed != hasValue {
+          return
+            "updateValue of key \(key) returned \(changed) with\(hasValue ? "" : "out") a value"
+        }
+        guard changed else { break }
+      } else {
+        store.setValue(value, for: id)
+      }
+      // A plain write is a new value: no edit of the key can be rolled back any more.
+      edits[key] = []
+      overlaidRuns[key] = []
+      buriedRuns[key] = []
+      editCounts[key] += 1
       expectedShown[key] = value
       decided.insert(key)
 
@@ -498,6 +638,8 @@ private struct StoreSchedule {
 
   /// The model of a rollback; returns the value the key must show afterwards.
   private mutating func rollBack(_ run: Int, key: Int, shown: Int?) -> Int? {
+    overlaidRuns[key].remove(run)
+    if buriedRuns[key].remove(run) != nil { editsUnderALandedValueRolledBack += 1 }
     guard isEditStackCurrent(key) else {
       edits[key] = []
       return shown
@@ -511,6 +653,8 @@ private struct StoreSchedule {
 
   /// The model of a commit.
   private mutating func commit(_ run: Int, key: Int) {
+    overlaidRuns[key].remove(run)
+    buriedRuns[key].remove(run)
     guard let index = edits[key].firstIndex(where: { $0.run == run }) else { return }
     edits[key].removeSubrange(...index)
   }
@@ -569,6 +713,7 @@ private struct StoreSchedule {
         !request.isMutation
       {
         epochs[request.id] = invalidations[request.key]
+        editEpochs[request.id] = editCounts[request.key]
       }
     }
 
@@ -604,6 +749,8 @@ private struct StoreSchedule {
             return "key \(key) was collected \(now - since) s after its last observer left"
           }
           edits[key] = []
+          overlaidRuns[key] = []
+          buriedRuns[key] = []
         }
         if loader != nil, observers(key) == 0 { unobservedSince[key] = now }
         identity[key] = newIdentity
@@ -640,7 +787,13 @@ private struct StoreSchedule {
           return "the response #\(landing.id) to a request sent before an invalidation of key "
             + "\(key) landed after it"
         }
-        edits[key] = []  // a newer value: no edit of the key can be rolled back
+        if let epoch = editEpochs[landing.id], epoch < editCounts[key] {
+          return "the response #\(landing.id) to a request sent before an edit of key \(key) "
+            + "landed after it"
+        }
+        // A newer value: no edit of the key can be rolled back.
+        overlaidRuns[key].formUnion(edits[key].map(\.run))
+        edits[key] = []
       }
       shown[key] = value
     }

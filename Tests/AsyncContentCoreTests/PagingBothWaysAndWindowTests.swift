@@ -10,7 +10,7 @@ import Testing
 /// 30 holds 30..<40, the page before it is at 20 and the one after at 40.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
-struct PagingBothWaysTests {
+struct PagingBothWaysAndWindowTests {
   typealias Loader = PagedLoader<PagedRow, Int>
 
   /// The page at `cursor`: ten rows, with the cursors of its neighbours inside `0..<limit`.
@@ -225,6 +225,106 @@ struct PagingBothWaysTests {
     #expect(loader.hasPrevious == true)
   }
 
+  /// The server shifted: every page after the first repeats three rows of the page next to it
+  /// that is loaded (a previous page the first rows after it, a next page the last rows before
+  /// it), which update in place. A full window drops, at either end, only the rows the page
+  /// there added.
+  @Test func aWindowCountsOnlyTheItemsAPageAddedAtEitherEnd() async {
+    let pages = RowGate()
+    let loader = await openedLoader(pages, at: 50, maxPages: 2)
+    /// Loads the previous page, at 40, which repeats 50..<53.
+    func loadPrevious() async {
+      let previous = Task { await loader.loadPrevious() }
+      await yield { pages.pending == 1 }
+      #expect(pages.cursors.last == 40)
+      pages.succeed(rows(40..<53, payload: pages.calls), next: 50, previous: 30)
+      await previous.cancellableValue
+    }
+    /// Loads the next page, at 60, which repeats 57..<60.
+    func loadMore() async {
+      let next = Task { await loader.loadMore() }
+      await yield { pages.pending == 1 }
+      #expect(pages.cursors.last == 60)
+      pages.succeed(rows(57..<70, payload: pages.calls), next: 70, previous: 50)
+      await next.cancellableValue
+    }
+    func payloads() -> [Int] { loader.items.map(\.payload) }
+
+    await loadPrevious()
+    #expect(ids(loader) == Array(40..<60))
+    #expect(payloads() == Array(repeating: 2, count: 13) + Array(repeating: 0, count: 7))
+    // The next page drops the previous one, which added ten rows: the first page stays whole.
+    await loadMore()
+    #expect(ids(loader) == Array(50..<70))
+    #expect(
+      payloads() == [2, 2, 2] + Array(repeating: 0, count: 4) + Array(repeating: 3, count: 13))
+    #expect(loader.previousCursor == 40)
+
+    // Going back drops the page at 60, which added ten rows, and keeps its cursor.
+    await loadPrevious()
+    #expect(ids(loader) == Array(40..<60))
+    #expect(loader.nextCursor == 60)
+    #expect(loader.previousCursor == 30)
+    await loadMore()
+    #expect(ids(loader) == Array(50..<70))
+  }
+
+  /// A previous page superseded by a refresh or a reset answers late, with a page or an error,
+  /// while the new first page loads or after it landed and a new previous page loads: it
+  /// changes nothing, and the pages asked for since land.
+  @Test(arguments: PreviousPageSuperseded.allCases, LateAnswer.allCases)
+  func aSupersededPreviousPageNeverLands(
+    superseded: PreviousPageSuperseded, late: LateAnswer
+  ) async {
+    let pages = RowGate(honorsCancellation: false)
+    let loader = await openedLoader(pages, at: 50)
+    loader.startLoadPrevious()
+    await yield { pages.pending == 1 }
+    #expect(pages.cursors == [nil, 40])
+    switch superseded {
+    case .byARefresh: loader.startReload()
+    case .byAReset:
+      loader.reset()
+      loader.startLoad()
+    }
+    await yield { pages.pending == 2 }
+    let phaseOfTheFirstPage = loader.phase.kind
+    #expect(phaseOfTheFirstPage == (superseded == .byARefresh ? .reloading : .loading))
+
+    /// The superseded previous page, the oldest request, answers.
+    func answerLate() async {
+      if late.succeeds {
+        Self.answer(pages, at: 40, request: 0)
+      } else {
+        pages.fail(TestError(2), at: 0)
+      }
+      await drain()
+    }
+
+    if !late.duringANewPreviousPage {
+      await answerLate()
+      #expect(loader.phase.kind == phaseOfTheFirstPage)
+      #expect(loader.isLoadRunning)
+      #expect(ids(loader) == (superseded == .byARefresh ? Array(50..<60) : []))
+    }
+    Self.answer(pages, at: 70, request: late.duringANewPreviousPage ? 1 : 0)
+    await yield { loader.phase.kind == .loaded }
+    #expect(ids(loader) == Array(70..<80))
+
+    loader.startLoadPrevious()
+    await yield { pages.cursors.count == 4 }
+    #expect(pages.cursors.last == 60)
+    if late.duringANewPreviousPage {
+      await answerLate()
+      #expect(loader.phase.kind == .loadingPrevious)
+      #expect(ids(loader) == Array(70..<80))
+    }
+    Self.answer(pages, at: 60, request: 0)
+    await yield { loader.phase.kind == .loaded }
+    #expect(ids(loader) == Array(60..<80))
+    #expect(loader.previousCursor == 50)
+  }
+
   @Test func resetForgetsBothEndsAndTheWindow() async {
     let pages = RowGate()
     let loader = await openedLoader(pages, at: 50, maxPages: 1)
@@ -255,5 +355,25 @@ struct PagingBothWaysTests {
     #expect(loader.items.map(\.id) == Array(0..<10))
     #expect(loader.hasPrevious == false)
     #expect(fetched.value == [0, 10, 20, 10, 0])
+  }
+}
+
+/// What supersedes a previous page whose answer comes late: a refresh, or a reset and a new first
+/// load.
+enum PreviousPageSuperseded: String, CaseIterable, Sendable {
+  case byARefresh, byAReset
+}
+
+/// When a superseded page answers, and how.
+enum LateAnswer: String, CaseIterable, Sendable {
+  case pageWhileTheFirstPageLoads, errorWhileTheFirstPageLoads
+  case pageWhileANewPreviousPageLoads, errorWhileANewPreviousPageLoads
+
+  var succeeds: Bool {
+    self == .pageWhileTheFirstPageLoads || self == .pageWhileANewPreviousPageLoads
+  }
+
+  var duringANewPreviousPage: Bool {
+    self == .pageWhileANewPreviousPageLoads || self == .errorWhileANewPreviousPageLoads
   }
 }

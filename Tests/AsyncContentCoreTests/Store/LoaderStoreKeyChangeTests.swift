@@ -7,7 +7,7 @@ import Testing
 /// load cancelled, and the lifecycle of a view (appear, key change, disappear, appear again).
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
-struct KeyedLoaderTests {
+struct LoaderStoreKeyChangeTests {
   /// A search screen over `store` that has shown key 1's value 10.
   private func searchShowingTen(
     keepsPreviousValue: Bool = true

@@ -9,7 +9,7 @@ import Testing
 /// write-back of the answer, and the invalidation after a success.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
-struct MutationTests {
+struct LoaderStoreMutationTests {
   /// A store whose entry for key 1 shows `value`, observed, and the key's gate.
   private func storeShowing(
     _ value: Int
@@ -123,6 +123,53 @@ struct MutationTests {
     await yield { !mutation.isRunning }
     #expect(sent.value == [5, 6, 7])
     #expect(mutation.phase.output == 30)
+  }
+
+  /// A call made while a run is pending waits for it: it returns neither while the earlier
+  /// run's request is out, nor between the two runs, but only when its own request answers,
+  /// with its own answer. (The runs used to join: `run(_:ifRunning: .join)`.)
+  @Test(arguments: EarlierRun.allCases)
+  func aCallMadeWhileARunIsPendingReturnsOnlyWhenItsOwnRunEnds(earlier: EarlierRun) async {
+    let store = LoaderStore(clock: TestClock())
+    let gate = Gate<Int>()
+    let mutation = Mutation<Int, Int> { input in try await gate.call() + input }
+    /// The inputs of the calls that returned or threw, in that order.
+    let returned = LockIsolated<[Int]>([])
+    func call(_ input: Int) -> Task<Int?, Never> {
+      Task {
+        let output = try? await mutation.run(input, in: store)
+        returned.withValue { $0.append(input) }
+        return output
+      }
+    }
+    let first = call(1)
+    await yield { gate.pending == 1 }
+    let second = call(2)
+    await drain()
+    #expect(returned.value.isEmpty)  // the second call waits behind the first run
+    #expect(gate.calls == 1)
+
+    switch earlier {
+    case .succeeds: gate.succeed(10)
+    case .fails: gate.fail(TestError(1))
+    case .losesItsCaller:
+      first.cancel()
+      await yield { returned.value == [1] }
+      await drain()
+      #expect(gate.calls == 1)  // the first run goes on, and the second still waits
+      #expect(returned.value == [1])
+      gate.succeed(10)
+    }
+    #expect(await first.value == (earlier == .succeeds ? 11 : nil))
+    await yield { gate.pending == 1 }  // the second run's own request
+    await drain()
+    #expect(returned.value == [1])  // not before its own request answers
+    #expect(mutation.isRunning)
+
+    gate.succeed(20)
+    #expect(await second.value == 22)
+    #expect(returned.value == [1, 2])
+    #expect(gate.calls == 2)
   }
 
   @Test func aQueuedRunAfterAFailureRollsBackOnlyItsOwnEdit() async throws {
@@ -468,6 +515,34 @@ struct MutationTests {
     }
   }
 
+  /// 1, then an older mutation's edit to 5, then 7 landing from a refresh, then a newer
+  /// mutation's edit to 6. The older edit lies under a landed value: its rollback restores
+  /// nothing, and it never hands its 1 to the newer edit, whose rollback restores the 7 it
+  /// found. `first` says which mutation fails first; the end is the same.
+  @Test(arguments: [0, 1])
+  func aRollbackRestoresTheValueThatLandedAfterAnOlderEdit(first: Int) async {
+    let (store, key, subscription) = await storeShowing(1)
+    let gates = [Gate<Int>(), Gate<Int>()]
+    let mutations = gates.map { setting(key, gate: $0) }
+    mutations[0].start(5, in: store)
+    await yield { gates[0].pending == 1 }
+    store.invalidate(key)  // another screen refreshes the key: 7 lands over the edit
+    await yield { key.gate.pending == 1 }
+    key.gate.succeed(7)
+    await yield { subscription.loader.phase.isKind(.loaded, value: 7) }
+    mutations[1].start(6, in: store)
+    await yield { gates[1].pending == 1 }
+    #expect(subscription.loader.phase.isKind(.loaded, value: 6))
+
+    gates[first].fail(TestError(first))
+    await yield { !mutations[first].isRunning }
+    // The older one failing leaves the newer edit; the newer one failing restores the 7.
+    #expect(subscription.loader.phase.value == (first == 0 ? 6 : 7))
+    gates[1 - first].fail(TestError(1 - first))
+    await yield { !mutations[1 - first].isRunning }
+    #expect(subscription.loader.phase.isKind(.loaded, value: 7))
+  }
+
   @Test func anEditOfAnEvictedEntryRestoresNothing() async {
     await withMainSerialExecutor {
       let clock = TestClock()
@@ -505,6 +580,62 @@ struct MutationTests {
     await yield { released == nil }
   }
 
+  /// A save finishes when its screen went away: the released mutation's success writes the
+  /// server's answer back and invalidates its keys, then the mutation goes.
+  @Test(arguments: MutationRelease.allCases)
+  func aReleasedMutationThatSucceedsWritesBackAndInvalidates(release: MutationRelease) async {
+    let (store, key, subscription) = await storeShowing(1)
+    let other = NumberKey(2, gate: Gate<Int>())
+    store.setValue(20, for: other)
+    let gate = Gate<Int>()
+    weak var released: Mutation<Int, Int>?
+    var caller: Task<Int?, Never>?
+    do {
+      let mutation = Mutation<Int, Int>(
+        optimistic: { store, input in store.setValue(input, for: key) },
+        writeBack: { store, _, output in store.setValue(output, for: key) },
+        invalidates: { _, _ in [key, other] }
+      ) { _ in try await gate.call() }
+      released = mutation
+      switch release {
+      case .startedAndDropped: mutation.start(5, in: store)
+      case .runCallerCancelledAndDropped:
+        caller = Task { try? await mutation.run(5, in: store) }
+      }
+    }
+    await yield { gate.pending == 1 }
+    if let caller {
+      caller.cancel()
+      #expect(await caller.value == nil)  // the caller stops waiting; the run goes on
+    }
+    #expect(released != nil)  // its run keeps it until the run ends
+    #expect(subscription.loader.phase.value == 5)
+
+    gate.succeed(50)
+    // Written back, then invalidated: the observed key reloads with the answer on screen, the
+    // other key is marked stale for its next observer.
+    await yield { key.gate.pending == 1 }
+    #expect(subscription.loader.phase.isKind(.reloading, value: 50))
+    #expect(store.cachedLoader(for: other)?.isStale == true)
+    #expect(store.value(for: other) == 20)
+    await yield { released == nil }
+    key.gate.succeed(60)
+    await yield { subscription.loader.phase.kind == .loaded }
+    #expect(subscription.loader.phase.value == 60)
+  }
+
+}
+
+/// What the run before a queued one does: succeeds, fails, or loses its caller (which throws at
+/// once while the run goes on).
+enum EarlierRun: String, CaseIterable, Sendable {
+  case succeeds, fails, losesItsCaller
+}
+
+/// How a screen lets go of a mutation while its run is pending: it drops the mutation it started,
+/// or its button's task, which awaited `run(_:in:)`, is cancelled and the mutation dropped.
+enum MutationRelease: String, CaseIterable, Sendable {
+  case startedAndDropped, runCallerCancelledAndDropped
 }
 
 extension MutationPhase {
