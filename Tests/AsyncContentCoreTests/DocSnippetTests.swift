@@ -683,6 +683,21 @@ func snippetInvalidate(_ store: LoaderStore) {
 }
 
 @MainActor
+func snippetPrefetch(_ store: LoaderStore) async throws -> Country {
+  store.prefetch(CountryKey(id: "AT"))  // a row appeared: warm its detail
+  let austria = try await store.ensureValue(for: CountryKey(id: "AT"))  // cached, or loaded
+  return austria
+}
+
+@MainActor
+func snippetCancel(_ store: LoaderStore) {
+  store.cancel(CountryKey(id: "AT"))  // one key
+  store.cancel(CountryKey.self) { $0.id.hasPrefix("A") }  // the keys of one type
+  store.cancel { $0 is CountriesKey }  // any keys
+  store.cancelAll()  // every running load
+}
+
+@MainActor
 func snippetEdits(_ store: LoaderStore) {
   store.setValue(Country(id: "AT", name: "Österreich"), for: CountryKey(id: "AT"))
   store.updateValue(for: CountriesKey()) { countries in
@@ -1282,6 +1297,31 @@ struct StoreDocSnippetTests {
       countryRequests.succeed(Country(id: "C0", name: "Country 0"))
       await eventually { observed.loader.phase.kind == .loaded }
       observed.cancel()
+    }
+  }
+
+  @Test func aPrefetchWarmsTheKeyAndEnsureValueJoinsIt() async throws {
+    try await withMainSerialExecutor { () async throws in
+      let store = LoaderStore(clock: TestClock(), clients: api)
+      let calls = countryRequests.calls
+      let value = Task { try await snippetPrefetch(store) }
+      await eventually { countryRequests.pending == 1 }
+      countryRequests.succeed(austria)
+      #expect(try await value.value == austria)
+      #expect(countryRequests.calls == calls + 1)  // one request for both
+    }
+  }
+
+  @Test func cancelReturnsThePhasesToWhereTheLoadsStarted() async {
+    await withMainSerialExecutor {
+      let (store, detail, list) = await loadedStore()
+      store.invalidateAll()
+      #expect(detail.loader.phase.kind == .reloading)
+      snippetCancel(store)
+      #expect(detail.loader.phase.isKind(.loaded, value: austria))
+      #expect(list.loader.phase.kind == .loaded)
+      await drainMainActor()
+      #expect(countryRequests.pending == 0 && countryListRequests.pending == 0)
     }
   }
 

@@ -1,5 +1,5 @@
 /// What every key of a ``LoaderStore`` has: it is hashable and sendable, and may set its own
-/// staleness and garbage-collection times and the events that refetch it.
+/// staleness and garbage-collection times, retry policy and the events that refetch it.
 ///
 /// Do not adopt it directly: adopt ``LoaderKey`` for a key whose loader is an ``AsyncLoader``,
 /// or ``PagedLoaderKey`` for one whose loader is a ``PagedLoader``. Predicates of
@@ -22,6 +22,27 @@ public protocol StoreKey: Hashable, Sendable {
   /// How long the key's entry stays in the store after its last observer left; `nil` uses the
   /// store's ``LoaderStore/gcAfter``.
   var gcAfter: Duration? { get }
+
+  /// How the key's loader retries a failed fetch; `nil` (the default) uses the store's
+  /// ``LoaderStore/retryPolicy``. TanStack Query's `retry` and `retryDelay` on a query.
+  ///
+  /// A policy is a value, as ``gcAfter`` is, so `nil` leaves it to the store. To turn retries
+  /// off for one key, write `RetryPolicy.none` in full: in an optional, a bare `.none` is `nil`
+  /// (Swift warns about it).
+  ///
+  /// ```swift
+  /// struct PaymentKey: LoaderKey {
+  ///   let id: Payment.ID
+  ///   var retry: RetryPolicy? { .exponentialBackoff(maxAttempts: 5) }  // worth waiting for
+  ///   func fetch(using api: any PaymentsAPI) async throws -> Payment {
+  ///     try await api.payment(id: id)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A loader follows the policy it was made with: the store makes it when the key's entry is
+  /// created.
+  var retry: RetryPolicy? { get }
 
   /// The events on which the store's refetch triggers reload the key's observed, stale entry;
   /// every event by default.
@@ -47,6 +68,9 @@ extension StoreKey {
 
   /// The store's ``LoaderStore/gcAfter``.
   public var gcAfter: Duration? { nil }
+
+  /// The store's ``LoaderStore/retryPolicy``.
+  public var retry: RetryPolicy? { nil }
 
   /// Every event: the key reloads when the app becomes active and when the network comes back.
   public var refetchesOn: Set<RefetchEvent> { Set(RefetchEvent.allCases) }
@@ -85,8 +109,8 @@ extension StoreKey {
 /// }
 /// ```
 ///
-/// A key may set its own ``StoreKey/staleness`` and ``StoreKey/gcAfter``; the defaults leave
-/// them to the store.
+/// A key may set its own ``StoreKey/staleness``, ``StoreKey/gcAfter`` and ``StoreKey/retry``;
+/// the defaults leave them to the store.
 public protocol LoaderKey: StoreKey {
   /// The type of the value the key fetches.
   associatedtype Value: Sendable

@@ -39,6 +39,13 @@ public import Observation
 ///   the others stale, so their next observer reloads them.
 /// - **Edits.** ``setValue(_:for:)`` and ``updateValue(for:_:)`` change a cached value; a
 ///   ``Mutation`` uses them for optimistic updates that it rolls back when its request fails.
+/// - **Prefetching.** `prefetch(_:)` warms a key before its screen shows, joining a running
+///   load; ``ensureValue(for:)`` returns a key's cached value, or loads it.
+/// - **Cancellation.** ``cancel(_:)``, ``cancel(_:where:)``, ``cancel(where:)`` and
+///   ``cancelAll()`` cancel the matching running loads: their phases return to where the loads
+///   started.
+/// - **Retry.** A key's loader retries failed fetches by the key's ``StoreKey/retry``, or the
+///   store's ``retryPolicy``.
 ///
 /// The store is `@MainActor` and `Observable`: ``count`` changes as entries come and go.
 @MainActor
@@ -59,7 +66,8 @@ public final class LoaderStore {
   /// How many entries the store keeps before it evicts the least recently used entries that
   /// have no observer.
   public let maxEntries: Int
-  /// How the store's loaders retry failed fetches.
+  /// How the store's loaders retry failed fetches, for keys that do not set their own
+  /// ``StoreKey/retry``.
   public let retryPolicy: RetryPolicy
 
   /// The API clients the keys' fetches receive.
@@ -100,7 +108,8 @@ public final class LoaderStore {
   ///   - gcAfter: How long an entry without observers stays; five minutes by default.
   ///   - maxEntries: How many entries the store keeps before it evicts the least recently used
   ///     entries without observers.
-  ///   - retry: How the store's loaders retry failed fetches; none by default.
+  ///   - retry: How the store's loaders retry failed fetches, for keys whose
+  ///     ``StoreKey/retry`` is `nil`; none by default.
   ///   - clients: The API clients the keys' fetches receive. A key whose ``LoaderKey/Client``
   ///     is `any CountriesAPI` gets the first client that is one; `Void` needs none. A fetch
   ///     whose client is missing fails with ``AsyncLoaderError/missingClient(client:key:)``.
@@ -280,6 +289,96 @@ public final class LoaderStore {
     return StoreObservation(store: self, entry: entry)
   }
 
+  // MARK: Prefetching
+
+  /// Warms `key` before a screen shows it, without waiting: loads it if it has nothing current
+  /// (no value, a failure, or a value older than the key's ``StoreKey/staleness``), and joins
+  /// a load that runs. TanStack Query's `prefetchQuery`.
+  ///
+  /// Call it where the user is about to open the key's screen: a row's `onAppear`, a hover, the
+  /// first keystroke of a search. The screen that observes the key then shows the value at once,
+  /// or joins the load the prefetch started: one request either way.
+  ///
+  /// ```swift
+  /// CountryRow(country)
+  ///   .onAppear { store.prefetch(CountryDetailKey(code: country.code)) }
+  /// ```
+  ///
+  /// The entry is created if the store has none. Nobody observes it, so it is collected
+  /// ``gcAfter`` after the prefetch (the key's ``StoreKey/gcAfter``), unless an observer comes
+  /// first; a prefetch of an entry nobody observes starts that time anew, and counts as a use
+  /// for the least-recently-used order. A running load is joined, never superseded, so a
+  /// prefetch per row appearance never cancels anything.
+  ///
+  /// - Parameter key: The key.
+  public func prefetch<Key: LoaderKey>(_ key: Key) {
+    warm(entry(for: key)).loader.startRevalidation()
+  }
+
+  /// Warms the paged list of `key` before a screen shows it, as `prefetch(_:)` does for a
+  /// value: loads its first page if it has nothing current, and joins any load that runs, a next
+  /// or previous page included. TanStack Query's `prefetchInfiniteQuery` with one page.
+  ///
+  /// ```swift
+  /// RegionRow(region)
+  ///   .onAppear { store.prefetch(CountryFeedKey(region: region.name)) }
+  /// ```
+  ///
+  /// - Parameter key: The key.
+  public func prefetch<Key: PagedLoaderKey>(_ key: Key) {
+    warm(entry(for: key)).loader.startRevalidation()
+  }
+
+  /// The value of `key`: the one the store holds, at once, or the one a load brings.
+  /// TanStack Query's `ensureQueryData`.
+  ///
+  /// Use it where code needs the value itself rather than a screen of it: a deep link that
+  /// needs a country before it can navigate, a command that acts on the cached list.
+  ///
+  /// ```swift
+  /// let country = try await store.ensureValue(for: CountryKey(code: code))
+  /// path.append(country)
+  /// ```
+  ///
+  /// - A value on hand is returned at once, even when it is stale, and nothing reloads it, as
+  ///   TanStack Query's `ensureQueryData` does by default (`revalidateIfStale: false`). To
+  ///   revalidate a stale value in the background too, call `prefetch(_:)` beside it.
+  /// - Without a value, it loads, joining a load that runs, and returns the value that lands.
+  ///   It throws the load's error when the load fails (after the key's retries), and
+  ///   `CancellationError` when the load is cancelled (``cancel(_:)``, an eviction) and leaves
+  ///   no value. A load that replaces the awaited one (an invalidation), or starts before the
+  ///   call resumes, is awaited too.
+  /// - Cancelling the task that awaits it makes the call throw `CancellationError` at once; the
+  ///   load goes on for the others that wait for it, and lands in the store.
+  ///
+  /// The entry is created if the store has none, and kept as `prefetch(_:)` keeps it.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The key's value.
+  /// - Throws: The load's error, or `CancellationError`.
+  public func ensureValue<Key: LoaderKey>(for key: Key) async throws -> Key.Value {
+    let loader = loader(of: warm(entry(for: key)), as: Key.self)
+    if let value = loader.storedPhase.value { return value }
+    loader.startRevalidation()  // nothing is current without a value: starts, or joins
+    while true {
+      await loader.core.waitForLoad()  // returns at once when the caller is cancelled
+      try Task.checkCancellation()
+      if let value = loader.storedPhase.value { return value }
+      // A load that started since the one awaited settled (an observer, an invalidation) is
+      // joined too; otherwise the load left no value.
+      guard loader.core.isLoadRunning else { break }
+    }
+    if loader.core.lastLoadWasCancelled { throw CancellationError() }
+    throw loader.storedPhase.error ?? CancellationError()
+  }
+
+  /// Counts a prefetch of `entry`: an entry nobody observes stays ``StoreEntry/gcAfter`` from
+  /// now. (``entry(for:observing:)`` counted it as a use.)
+  private func warm(_ entry: StoreEntry) -> StoreEntry {
+    if entry.observers == 0 { scheduleCollection(of: entry) }
+    return entry
+  }
+
   /// An observer of `entry` left.
   func release(_ entry: StoreEntry) {
     guard entry.observers > 0 else { return }
@@ -301,7 +400,9 @@ public final class LoaderStore {
   func entry<Key: LoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
     let clients = clients
     return entry(for: key, observing: observing) {
-      AsyncLoader<Key.Value>(clock: clock, retry: retryPolicy, staleness: staleness(of: key)) {
+      AsyncLoader<Key.Value>(
+        clock: clock, retry: key.retry ?? retryPolicy, staleness: staleness(of: key)
+      ) {
         // Resolved when the fetch runs, off the main actor: the clients never change.
         try await key.fetch(using: clients.resolve(Key.Client.self, for: Key.self))
       }
@@ -313,7 +414,8 @@ public final class LoaderStore {
     let clients = clients
     return entry(for: key, observing: observing) {
       PagedLoader<Key.Item, Key.Cursor>(
-        clock: clock, retry: retryPolicy, staleness: staleness(of: key), maxPages: key.maxPages
+        clock: clock, retry: key.retry ?? retryPolicy, staleness: staleness(of: key),
+        maxPages: key.maxPages
       ) { cursor in
         try await key.fetchPage(at: cursor, using: clients.resolve(Key.Client.self, for: Key.self))
       }
@@ -506,6 +608,70 @@ public final class LoaderStore {
     let loader = entry.loader
     loader.isMarkedStale = true
     if entry.observers > 0 || loader.isLoadRunning { loader.begin() }
+  }
+
+  // MARK: Cancellation
+
+  /// Cancels the running load of `key`, as the loader's own `cancel()` does: the phase returns
+  /// to where the load started (a first load to idle, a reload to the value it showed, a
+  /// load-more to the list), and the callers that wait for the load resume. A cancelled load is
+  /// never shown as an error. TanStack Query's `cancelQueries`.
+  ///
+  /// ```swift
+  /// store.cancel(SearchKey(query: previousQuery))  // the user typed on
+  /// ```
+  ///
+  /// Nothing else changes: the entry stays, and the next trigger (an observer that appears, a
+  /// refetch event, an invalidation, pull-to-refresh) loads it again.
+  ///
+  /// - Parameter key: The key; nothing happens when the store has no entry for it, or no load
+  ///   of it runs.
+  public func cancel(_ key: some StoreKey) {
+    guard let entry = entries[AnyHashable(key)] else { return }
+    cancelLoad(of: entry)
+  }
+
+  /// Cancels the running loads of every key of type `type` that `isIncluded` selects, as
+  /// ``cancel(_:)`` does.
+  ///
+  /// ```swift
+  /// store.cancel(CountryKey.self) { $0.code.hasPrefix("A") }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type of the keys.
+  ///   - isIncluded: Whether to cancel a key's load.
+  public func cancel<Key: StoreKey>(_ type: Key.Type, where isIncluded: (Key) -> Bool) {
+    for entry in entries(where: { ($0.key as? Key).map(isIncluded) ?? false }) {
+      cancelLoad(of: entry)
+    }
+  }
+
+  /// Cancels the running loads of every key that `isIncluded` selects, whatever its type, as
+  /// ``cancel(_:)`` does.
+  ///
+  /// ```swift
+  /// store.cancel { $0 is CountryKey || $0 is CountryFeedKey }
+  /// ```
+  ///
+  /// - Parameter isIncluded: Whether to cancel a key's load.
+  public func cancel(where isIncluded: (any StoreKey) -> Bool) {
+    for entry in entries(where: { isIncluded($0.key) }) { cancelLoad(of: entry) }
+  }
+
+  /// Cancels every running load of the store, as ``cancel(_:)`` does.
+  ///
+  /// ```swift
+  /// store.cancelAll()  // switching accounts: no answer of the old one may land
+  /// ```
+  public func cancelAll() {
+    for entry in entries.values { cancelLoad(of: entry) }
+  }
+
+  /// Cancels the running load of `entry`; a loader that loads nothing is left as it is.
+  private func cancelLoad(of entry: StoreEntry) {
+    guard entry.loader.isLoadRunning else { return }
+    entry.loader.cancel()
   }
 
   // MARK: Edits

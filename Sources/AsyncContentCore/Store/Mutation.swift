@@ -40,6 +40,16 @@ public import Observation
 ///   leaves the newer edit on screen, and the newer edit, if it is rolled back too, restores
 ///   what the older one found. A restored value is marked stale, so its next observer
 ///   revalidates it. ``run(_:in:)`` throws the request's error.
+/// - **Retry.** With a `retry:` policy, a failed request is sent again after the policy's
+///   wait, on the clock of the run's store, while the optimistic edits stay on screen; the
+///   rollback waits for the last attempt to fail. A cancellation is never retried, and
+///   ``cancel()`` during a wait rolls back at once.
+///
+///   ```swift
+///   let save = Mutation<Draft, Note>(retry: .exponentialBackoff(maxAttempts: 3)) { draft in
+///     try await api.save(draft)
+///   }
+///   ```
 /// - **Cancellation is not a failure.** ``cancel()`` cancels the running run and every waiting
 ///   one: their callers throw `CancellationError`, the running run's edits are rolled back, and
 ///   the phase returns to where it was before that run. An operation that throws
@@ -70,6 +80,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   private let optimistic: (@MainActor (LoaderStore, Input) -> Void)?
   private let writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)?
   private let invalidates: @MainActor (Input, Output) -> [any StoreKey]
+  /// How a failed request is retried before the run fails.
+  private let retry: RetryPolicy
 
   /// The phase, read and written without observation.
   private var storedPhase: MutationPhase<Output> = .idle
@@ -94,16 +106,21 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   ///     response").
   ///   - invalidates: The keys to invalidate after a success (after the write-back), given the
   ///     input and the output.
+  ///   - retry: How a failed request is retried, on the clock of the run's store, before the
+  ///     run fails; none by default, as TanStack Query's `useMutation` (`retry: 0`). The
+  ///     optimistic edits stay while it retries.
   ///   - operation: The request. It runs off the main actor.
   public init(
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
     invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey] = { _, _ in [] },
+    retry: RetryPolicy = .none,
     operation: @escaping Operation
   ) {
     self.optimistic = optimistic
     self.writeBack = writeBack
     self.invalidates = invalidates
+    self.retry = retry
     self.operation = operation
   }
 
@@ -188,15 +205,34 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     run.edits = optimistic.map { update in store.recordEdits { update(store, input) } } ?? []
     phase = .running
     let operation = operation
+    let retry = retry
+    let clock = store.clock
     // The task holds the mutation until the run ends: a run outlives its screen.
     run.task = Task {
-      let result: Result<Output, any Error>
-      do {
-        result = .success(try await operation(input))
-      } catch {
-        result = .failure(error)
+      var failedAttempts = 0
+      while true {
+        let result: Result<Output, any Error>
+        do {
+          result = .success(try await operation(input))
+        } catch {
+          result = .failure(error)
+        }
+        // A success, a cancellation, a run cancel() ended, or a failure the policy does not
+        // retry ends here; the edits stay until then.
+        guard case .failure(let error) = result, current === run, !isCancellation(error),
+          let delay = retry.delay(afterFailedAttempts: failedAttempts + 1, error: error)
+        else {
+          finish(run, result)
+          return
+        }
+        failedAttempts += 1
+        do {
+          try await clock.sleep(until: clock.now.advanced(by: delay))
+        } catch {
+          return  // cancel() cancelled the wait: it rolled back and settled the run
+        }
+        guard current === run else { return }
       }
-      self.finish(run, result)
     }
   }
 

@@ -6,9 +6,10 @@ import Foundation
 import Testing
 
 /// Randomized schedules of a ``LoaderStore`` and two ``Mutation``s: subscribe, unsubscribe,
-/// triggers, refetch events, invalidations, mutations, plain edits (`setValue`, `updateValue`),
-/// answers that succeed, fail or report cancellation, cancelled mutations and loads, and the
-/// clock moving on. Checked after every step.
+/// triggers, refetch events, invalidations, prefetches, `ensureValue(for:)` calls, cancels by key
+/// or predicate, mutations, plain edits (`setValue`, `updateValue`), answers that succeed, fail
+/// or report cancellation, cancelled mutations and loads, and the clock moving on. Checked after
+/// every step.
 ///
 /// Each run executes 10,000 schedules (5 to 12 steps each, over 3 keys, a store of 1 to 4
 /// entries, a `gcAfter` of 2 to 4 seconds and a staleness of never, zero or 2 seconds), then
@@ -31,6 +32,10 @@ import Testing
 /// - a response to a request sent before an invalidation of its key never lands after it;
 /// - a response to a request sent before an edit of its key (`setValue`, `updateValue`, an
 ///   optimistic edit) never lands after it;
+/// - a prefetch or an `ensureValue(for:)` joins the key's running load and never cancels it, and
+///   `ensureValue(for:)` sends no request for a key that has a value; a prefetch of an
+///   unobserved entry starts its time without observers anew;
+/// - a cancel by key or predicate leaves no load of the keys it selects running;
 /// - a value changes only by a landing response, an edit or a rollback;
 /// - an optimistic edit is rolled back exactly when its mutation fails or is cancelled, and only
 ///   where no newer value landed (the rule of ``Mutation``, mirrored by a model of each key's
@@ -212,6 +217,11 @@ private struct StoreSchedule {
     case answer(ScheduleServer.Request, Answer)
     case cancelMutation(Int)
     case advance(seconds: Int)
+    case prefetch(key: Int)
+    case ensureValue(key: Int, callerCancelled: Bool)
+    /// `store.cancel` with the selection's spelling: one key, a typed or an untyped predicate,
+    /// or `cancelAll()`.
+    case cancelLoads(Invalidation)
 
     var description: String {
       switch self {
@@ -229,6 +239,10 @@ private struct StoreSchedule {
       case .answer(let request, let answer): "\(request) answered: \(answer)"
       case .cancelMutation(let mutation): "mutation \(mutation).cancel()"
       case .advance(let seconds): "clock + \(seconds) s"
+      case .prefetch(let key): "prefetch key \(key)"
+      case .ensureValue(let key, let callerCancelled):
+        "ensureValue for key \(key)" + (callerCancelled ? ", its caller cancelled" : "")
+      case .cancelLoads(let selection): "cancel loads of \(selection)"
       }
     }
   }
@@ -385,7 +399,7 @@ private struct StoreSchedule {
   private mutating func choose(_ server: ScheduleServer) -> Step {
     if shape != nil, random.chance(70), let step = nextStepOfTheShape(server) { return step }
     while true {
-      switch random.below(100) {
+      switch random.below(110) {
       case 0..<15:
         return .subscribe(key: random.below(Self.keyCount))
       case 15..<24:
@@ -427,8 +441,20 @@ private struct StoreSchedule {
         return .edit(
           key: random.below(Self.keyCount), value: 1_000_000 + plainEdits,
           inPlace: random.chance(50))
-      default:
+      case 91..<100:
         return .advance(seconds: 1 + random.below(3))
+      case 100..<105:
+        let key = random.below(Self.keyCount)
+        return random.chance(50)
+          ? .prefetch(key: key) : .ensureValue(key: key, callerCancelled: random.chance(30))
+      default:
+        let key = random.below(Self.keyCount)
+        switch random.below(4) {
+        case 0: return .cancelLoads(.key(key))
+        case 1: return .cancelLoads(.typed(parity: key % 2))
+        case 2: return .cancelLoads(.untyped(key))
+        default: return .cancelLoads(.all)
+        }
       }
     }
   }
@@ -500,6 +526,10 @@ private struct StoreSchedule {
     var landing: ScheduleServer.Request?
     /// Keys whose value the step decides exactly (edits and rollbacks).
     var decided: Set<Int> = []
+    /// The key a prefetch or `ensureValue(for:)` warmed, and its fetches that were pending then.
+    var warmed: (key: Int, fetches: Set<Int>, hadValue: Bool)?
+    /// The keys a cancel selected.
+    var cancelled: [Int] = []
 
     switch step {
     case .subscribe(let key):
@@ -623,10 +653,65 @@ private struct StoreSchedule {
     case .advance(let seconds):
       await context.clock.advance(by: .seconds(seconds))
       now += seconds
+
+    case .prefetch(let key):
+      warmed = (key, fetchIDs(of: key, context.server), store.value(for: context.key(key)) != nil)
+      store.prefetch(context.key(key))
+      // A prefetch of an entry nobody observes starts its time anew; a new entry's starts now.
+      if observers(key) == 0 { unobservedSince[key] = now }
+
+    case .ensureValue(let key, let callerCancelled):
+      let id = context.key(key)
+      warmed = (key, fetchIDs(of: key, context.server), store.value(for: id) != nil)
+      // The caller must resume: with the value, the load's error or a cancellation.
+      let caller = context.callers.spawn { _ = try? await store.ensureValue(for: id) }
+      if callerCancelled { caller.cancel() }
+      if observers(key) == 0 { unobservedSince[key] = now }
+
+    case .cancelLoads(let selection):
+      switch selection {
+      case .key(let key):
+        store.cancel(context.key(key))
+        cancelled = [key]
+      case .typed(let parity):
+        store.cancel(ServerKey.self) { $0.id % 2 == parity }
+        cancelled = (0..<Self.keyCount).filter { $0 % 2 == parity }
+      case .untyped(let key):
+        store.cancel { ($0 as? ServerKey)?.id == key }
+        cancelled = [key]
+      case .all:
+        store.cancelAll()
+        cancelled = Array(0..<Self.keyCount)
+      }
     }
 
     await settle(context)
+    if let warmed {
+      // A prefetch or `ensureValue(for:)` joins a running load: no fetch it found ends.
+      let now = fetchIDs(of: warmed.key, context.server)
+      if !warmed.fetches.isSubset(of: now) {
+        return "\(step) cancelled the running fetch of key \(warmed.key)"
+      }
+      if case .ensureValue = step, warmed.hadValue, now != warmed.fetches {
+        return "\(step) sent a request although the key had a value"
+      }
+      checkedRules += 1
+    }
+    for key in cancelled {
+      // A cancel leaves no load of the keys it selected running.
+      if !fetchIDs(of: key, context.server).isEmpty
+        || store.cachedLoader(for: context.key(key))?.isActive == true
+      {
+        return "key \(key) still loads after \(step)"
+      }
+      checkedRules += 1
+    }
     return check(step, context, expected: expectedShown, decided: decided, landing: landing)
+  }
+
+  /// The ids of the pending fetches of `key`.
+  private func fetchIDs(of key: Int, _ server: ScheduleServer) -> Set<Int> {
+    Set(server.pending.lazy.filter { !$0.isMutation && $0.key == key }.map(\.id))
   }
 
   /// Whether the model's edit stack of `key` still describes the value: the shown value is the
