@@ -41,6 +41,11 @@ struct MessagesPage: Sendable {
   var earlier: Int?
 }
 
+struct Profile: Sendable {
+  var name: String
+  var homeCountry: Country.ID
+}
+
 struct API: Sendable {
   func messages(before: Int?) async throws -> MessagesPage {
     MessagesPage(messages: [], earlier: nil)
@@ -61,6 +66,10 @@ struct API: Sendable {
   }
 
   func country(id: Country.ID) async throws -> Country { Country(id: id, name: id) }
+
+  func profile() async throws -> Profile { Profile(name: "Ada", homeCountry: "AT") }
+
+  func neighbours(of id: Country.ID) async throws -> [Country] { [] }
 
   func posts(minId: Int, count: Int) async throws -> [Post] { [] }
 
@@ -403,6 +412,39 @@ struct SearchRow: View {
 
   var body: some View {
     Text(country.name).opacity(isPlaceholder ? 0.5 : 1)
+  }
+}
+
+struct ProfileKey: LoaderKey {
+  func fetch(using api: API) async throws -> Profile {
+    try await api.profile()
+  }
+}
+
+struct NeighboursKey: LoaderKey {
+  var country: Country.ID?  // nil until the profile is there
+
+  var isEnabled: Bool { country != nil }
+
+  func fetch(using api: API) async throws -> [Country] {
+    guard let country else { return [] }  // never runs: the key is disabled
+    return try await api.neighbours(of: country)
+  }
+}
+
+struct HomeScreen: View {
+  @Environment(\.loaderStore) private var store
+
+  var body: some View {
+    VStack {
+      AsyncView(key: ProfileKey()) { profile in
+        Text(profile.name)
+      }
+      AsyncView(key: NeighboursKey(country: store.value(for: ProfileKey())?.homeCountry)) {
+        neighbours in
+        List(neighbours) { Text($0.name) }
+      }
+    }
   }
 }
 

@@ -400,7 +400,7 @@ extension ValueSnapshot {
   init<Key: LoaderKey>(keyed: KeyedLoader<Key>) where Key.Value == Value {
     self.init(
       phase: keyed.phase, source: keyed.loader.map { ObjectIdentifier($0) },
-      status: SourceStatus(keyed.loader), actions: keyed.loader.map { LoadActions($0) } ?? .none,
+      status: SourceStatus(keyed.loader), actions: keyed.actions,
       isPlaceholder: keyed.isPlaceholder)
   }
 }

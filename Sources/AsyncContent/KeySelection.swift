@@ -45,11 +45,12 @@ extension KeySelection {
   /// The selection of a paged key, through a ``KeyedPagedLoader``.
   @MainActor
   init<Key: PagedLoaderKey>(
-    paged key: Key, read: @escaping @MainActor (KeyedPagedLoader<Key>) -> Shown?
+    paged key: Key, keepsPreviousValue: Bool,
+    read: @escaping @MainActor (KeyedPagedLoader<Key>) -> Shown?
   ) {
     self.init(
       key: AnyHashable(key),
-      make: { KeyedPagedLoader<Key>(store: $0) },
+      make: { KeyedPagedLoader<Key>(store: $0, keepsPreviousValue: keepsPreviousValue) },
       appeared: { ($0 as? KeyedPagedLoader<Key>)?.select(key) },
       changed: { ($0 as? KeyedPagedLoader<Key>)?.keyChanged(to: key) },
       disappeared: { ($0 as? KeyedPagedLoader<Key>)?.stop() },

@@ -243,11 +243,17 @@ extension PagingList {
   /// }
   /// ```
   ///
-  /// A new key shows that key's own list (its cached pages, or its first load), never the
-  /// previous key's rows.
+  /// By default a new key shows that key's own list (its cached pages, or its first load). With
+  /// `keepsPreviousValue`, a new key shows the previous key's rows as it shows a reload, until
+  /// the new key's first page lands and replaces them: no footer, no end of the list, and no
+  /// page of the previous key loads from them meanwhile. If that first page fails, the failure
+  /// shows without them. A key whose ``StoreKey/isEnabled`` is `false` shows the idle state and
+  /// loads nothing.
   ///
   /// - Parameters:
   ///   - key: The key of the list to show; a new key observes the new key.
+  ///   - keepsPreviousValue: Whether the previous key's rows stay visible, as a placeholder,
+  ///     while a new key's first page loads.
   ///   - placeholder: Rows shown redacted during the first load instead of a spinner.
   ///   - isEmpty: Whether loaded items count as empty; by default, none at all.
   ///   - row: A row for an item.
@@ -257,6 +263,7 @@ extension PagingList {
   ///   - footer: The end of the list, for the presentation's footer.
   public init<Key: PagedLoaderKey>(
     key: Key,
+    keepsPreviousValue: Bool = false,
     placeholder: Items? = nil,
     isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
     @ViewBuilder row: @escaping (Key.Item) -> Row,
@@ -268,7 +275,10 @@ extension PagingList {
     @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
   ) where Items == IdentifiedItems<Key.Item>, Failure == any Error {
     self.init(
-      source: .key(KeySelection(paged: key) { $0.loader.map { PagingSnapshot($0) } }),
+      source: .key(
+        KeySelection(paged: key, keepsPreviousValue: keepsPreviousValue) { keyed in
+          keyed.loader.map { _ in PagingSnapshot(keyed: keyed) }
+        }),
       placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
       empty: empty(), footer: footer, row: row)
   }
@@ -350,6 +360,20 @@ extension PagingSnapshot {
       status: SourceStatus(loader), actions: LoadActions(paged: loader),
       loadMore: { await loader.loadMore() }, hasPrevious: loader.hasPrevious,
       loadPrevious: { await loader.loadPrevious() })
+  }
+}
+
+extension PagingSnapshot {
+  /// What a list of a store key shows now: the key's phase, with the previous key's rows as a
+  /// placeholder, and the current key's loads.
+  @MainActor
+  init<Key: PagedLoaderKey>(keyed: KeyedPagedLoader<Key>)
+  where Items == IdentifiedItems<Key.Item>, Failure == any Error {
+    self.init(
+      phase: keyed.phase, hasMore: keyed.hasMore, source: keyed.loader.map { ObjectIdentifier($0) },
+      status: SourceStatus(keyed.loader), actions: keyed.actions,
+      loadMore: { await keyed.loadMore() }, hasPrevious: keyed.hasPrevious,
+      loadPrevious: { await keyed.loadPrevious() })
   }
 }
 

@@ -27,6 +27,10 @@ import Observation
 ///   ``select(_:)`` when it appears, ``keyChanged(to:)`` when its key changes, and ``stop()``
 ///   when it disappears, which ends the observation and leaves the load running.
 ///   `AsyncView(key:)` does this.
+/// - **Disabled keys.** A key whose ``StoreKey/isEnabled`` is `false` shows its loader's phase
+///   (idle, unless a value was set) with no placeholder, and its ``actions`` load nothing: the
+///   view's appearance, pull-to-refresh and the retry buttons start no request. A new key value
+///   that is enabled loads as usual.
 /// - **Hidden screens observe nothing.** A key that changes while the screen is hidden (a
 ///   `NavigationStack` pushed another screen over it: the view is still alive and still sees its
 ///   key change) starts no observation and no request; the screen observes the key it shows
@@ -105,9 +109,26 @@ package final class KeyedLoader<Key: LoaderKey> {
     selection.handOver(to: &next.selection)
   }
 
+  /// Whether the current key may load: its ``StoreKey/isEnabled``; `false` before the first
+  /// ``select(_:)``.
+  package var isEnabled: Bool { key?.isEnabled ?? false }
+
+  /// The loads the view's triggers run (its appearance, pull-to-refresh, the retry buttons):
+  /// the current key's loader's, or none while the key is disabled or not selected yet.
+  package var actions: LoadActions {
+    guard let loader, isEnabled else { return .none }
+    return LoadActions(loader)
+  }
+
+  /// The previous key's value, while it is shown: a disabled key shows none, since nothing
+  /// would replace it.
+  private var shownPlaceholder: Key.Value? {
+    isEnabled ? placeholder : nil
+  }
+
   /// Whether the value on screen is the previous key's, kept while the current key has none.
   package var isPlaceholder: Bool {
-    placeholder != nil && loader?.phase.value == nil
+    shownPlaceholder != nil && loader?.phase.value == nil
   }
 
   /// The phase to show: the current key's loader's phase, or, while it has no value, that
@@ -115,7 +136,7 @@ package final class KeyedLoader<Key: LoaderKey> {
   package var phase: LoadPhase<Key.Value, any Error> {
     guard let loader else { return .idle }
     let phase = loader.phase
-    guard phase.value == nil, let placeholder else { return phase }
+    guard phase.value == nil, let placeholder = shownPlaceholder else { return phase }
     switch phase {
     case .idle, .loading, .retrying: return .reloading(placeholder)
     case .failed(let error): return .reloadFailed(placeholder, error)

@@ -17,8 +17,14 @@ import Observation
 /// - **One key observed.** ``select(_:)`` observes the new key and ends the observation of the
 ///   previous one. The previous key's running load is cancelled when no other observer shows
 ///   it; its pages stay cached, so going back shows them at once.
-/// - **No placeholder.** A new key shows its own phase at once: its cached pages, or its first
-///   load. Rows of another list are never shown as this one's.
+/// - **The placeholder.** By default a new key shows its own phase at once: its cached pages, or
+///   its first load. With `keepsPreviousValue`, the rows on screen when the key changes stay
+///   while the new key has none: its first page's load shows as `reloading`, so no footer, no
+///   end of the list and no page of the previous key loads from them, and the new key's first
+///   page replaces them. If that load fails, the failure shows without the previous rows, whose
+///   end of the list would be another list's.
+/// - **Disabled keys.** A key whose ``StoreKey/isEnabled`` is `false` shows its loader's phase
+///   (idle) with no placeholder, and its ``actions`` and ``loadMore()`` load nothing.
 /// - **Lifecycle.** The owner of the work is the store's loader, never the view: a view calls
 ///   ``select(_:)`` when it appears, ``keyChanged(to:)`` when its key changes, and ``stop()``
 ///   when it disappears, which ends the observation and leaves the load running.
@@ -31,9 +37,14 @@ import Observation
 package final class KeyedPagedLoader<Key: PagedLoaderKey> {
   /// The store the loaders come from.
   package let store: LoaderStore
+  /// Whether the previous key's rows stay on screen, as a placeholder, until the new key's
+  /// first page lands.
+  package let keepsPreviousValue: Bool
 
   /// The current key and its observation.
   private var selection = KeyObservation<Key, PagedLoader<Key.Item, Key.Cursor>>()
+  /// The previous key's items, shown while the current key has none.
+  private var placeholder: PagedLoader<Key.Item, Key.Cursor>.Items?
 
   /// The current key; `nil` before the first ``select(_:)``.
   package var key: Key? { selection.key }
@@ -42,9 +53,13 @@ package final class KeyedPagedLoader<Key: PagedLoaderKey> {
 
   /// Creates a view of `store` that observes nothing yet.
   ///
-  /// - Parameter store: The store.
-  package init(store: LoaderStore) {
+  /// - Parameters:
+  ///   - store: The store.
+  ///   - keepsPreviousValue: Whether the previous key's rows stay on screen until the new
+  ///     key's first page lands.
+  package init(store: LoaderStore, keepsPreviousValue: Bool = false) {
     self.store = store
+    self.keepsPreviousValue = keepsPreviousValue
   }
 
   /// Whether the list is on screen: it appeared (``select(_:)``) and did not disappear since
@@ -57,11 +72,13 @@ package final class KeyedPagedLoader<Key: PagedLoaderKey> {
   ///
   /// - Parameter key: The key the screen shows.
   package func select(_ key: Key) {
+    let previousItems = phase.value
     let store = store
-    _ = selection.select(key, in: store) { key in
+    let changed = selection.select(key, in: store) { key in
       let subscription = store.observe(key)
       return (subscription.observation, subscription.loader)
     }
+    if changed { placeholder = keepsPreviousValue ? previousItems : nil }
   }
 
   /// The list's key changed: on screen, observes `key` as ``select(_:)`` does; hidden (after
@@ -87,6 +104,63 @@ package final class KeyedPagedLoader<Key: PagedLoaderKey> {
   package func handOver(to next: KeyedPagedLoader) {
     guard next !== self else { return }
     selection.handOver(to: &next.selection)
+  }
+
+  /// Whether the current key may load: its ``StoreKey/isEnabled``; `false` before the first
+  /// ``select(_:)``.
+  package var isEnabled: Bool { key?.isEnabled ?? false }
+
+  /// Whether the rows on screen are the previous key's, kept while the current key's first page
+  /// loads.
+  package var isPlaceholder: Bool {
+    guard let loader, loader.phase.value == nil else { return false }
+    return phase.value != nil
+  }
+
+  /// The phase to show: the current key's loader's phase, or, while its first page loads, the
+  /// previous key's rows as a reload (which shows no footer and loads no page).
+  package var phase: PagedPhase<PagedLoader<Key.Item, Key.Cursor>.Items, any Error> {
+    guard let loader else { return .idle }
+    let phase = loader.phase
+    guard phase.value == nil, isEnabled, let placeholder else { return phase }
+    switch phase {
+    case .idle, .loading, .retrying: return .reloading(placeholder)
+    default: return phase
+    }
+  }
+
+  /// Whether another page exists: the current key's; `false` while the rows are a
+  /// placeholder.
+  package var hasMore: Bool {
+    isPlaceholder ? false : loader?.hasMore ?? false
+  }
+
+  /// Whether an earlier page exists, for a list that pages backwards: the current key's;
+  /// `false` while the rows are a placeholder.
+  package var hasPrevious: Bool? {
+    guard let hasPrevious = loader?.hasPrevious else { return nil }
+    return isPlaceholder ? false : hasPrevious
+  }
+
+  /// The loads the list's triggers run (its appearance, pull-to-refresh, the retry buttons):
+  /// the current key's loader's, or none while the key is disabled or not selected yet.
+  package var actions: LoadActions {
+    guard let loader, isEnabled else { return .none }
+    return LoadActions(paged: loader)
+  }
+
+  /// The footer's load: the current key's next page, or nothing while the key is disabled or
+  /// the rows are a placeholder.
+  package func loadMore() async {
+    guard let loader, isEnabled, !isPlaceholder else { return }
+    await loader.loadMore()
+  }
+
+  /// The header's load: the current key's previous page, or nothing while the key is disabled
+  /// or the rows are a placeholder.
+  package func loadPrevious() async {
+    guard let loader, isEnabled, !isPlaceholder else { return }
+    await loader.loadPrevious()
   }
 
   deinit {

@@ -60,6 +60,28 @@ public protocol StoreKey: Hashable, Sendable {
   /// }
   /// ```
   var refetchesOn: Set<RefetchEvent> { get }
+
+  /// Whether the store may load the key: `true` by default. A disabled key (TanStack Query's
+  /// `enabled: false`) loads on no observer, refetch event or invalidation, and its views show
+  /// their idle state with no spinner; a new key value that is enabled loads as usual.
+  ///
+  /// A dependent key, which can load only once another key's value exists, is a key whose
+  /// field is optional and which is enabled when the field is there. Derive it from the key's
+  /// fields only: the store reads it whenever it would load the key.
+  ///
+  /// ```swift
+  /// struct ProjectsKey: LoaderKey {
+  ///   var userID: User.ID?
+  ///   var isEnabled: Bool { userID != nil }  // no request until the user is known
+  ///   func fetch(using api: any ProjectsAPI) async throws -> [Project] {
+  ///     try await api.projects(ownedBy: userID!)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The loader of a disabled key still loads when app code calls its `load()` or `reload()`,
+  /// as TanStack Query's `refetch()` ignores `enabled`.
+  var isEnabled: Bool { get }
 }
 
 extension StoreKey {
@@ -74,6 +96,9 @@ extension StoreKey {
 
   /// Every event: the key reloads when the app becomes active and when the network comes back.
   public var refetchesOn: Set<RefetchEvent> { Set(RefetchEvent.allCases) }
+
+  /// Enabled: the store loads the key whenever it needs to.
+  public var isEnabled: Bool { true }
 }
 
 /// A key of a ``LoaderStore``: a value that names one piece of data and knows how to fetch it

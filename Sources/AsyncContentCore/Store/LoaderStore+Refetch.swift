@@ -172,7 +172,8 @@ extension LoaderStore {
     }
     refetchTriggers.lastHandled[event] = now
     // Each entry once: the dictionary holds one entry per key.
-    for entry in liveEntries where entry.observers > 0 && entry.key.refetchesOn.contains(event) {
+    for entry in liveEntries
+    where entry.observers > 0 && entry.key.isEnabled && entry.key.refetchesOn.contains(event) {
       entry.loader.startRevalidation()  // loads when nothing is current; joins any running load
     }
     return true

@@ -190,10 +190,19 @@ public final class LoaderStore {
 
   /// The value the store holds for `key`, if any, without creating an entry.
   ///
+  /// It is observed: a view whose body reads it renders again when the value lands, even if
+  /// the store had no entry for the key yet (then it renders again when entries come or go).
+  /// So a view can make a dependent key of it, one whose ``StoreKey/isEnabled`` waits for the
+  /// value.
+  ///
   /// - Parameter key: The key.
   /// - Returns: The value of the key's loader's phase, or `nil` when there is none.
   public func value<Key: LoaderKey>(for key: Key) -> Key.Value? {
-    cachedLoader(for: key)?.phase.value
+    guard let loader = cachedLoader(for: key) else {
+      _ = count  // observed: the entry that comes is read on the next render
+      return nil
+    }
+    return loader.phase.value
   }
 
   /// How many observers `key` has; `0` when the store has no entry for it.
@@ -285,7 +294,7 @@ public final class LoaderStore {
     entry.observers += 1
     observerChanges &+= 1
     if entry.observers == 1 { cancelCollection(of: entry) }
-    entry.loader.startRevalidation()
+    if entry.key.isEnabled { entry.loader.startRevalidation() }
     return StoreObservation(store: self, entry: entry)
   }
 
@@ -607,6 +616,11 @@ public final class LoaderStore {
   private func invalidate(_ entry: StoreEntry) {
     let loader = entry.loader
     loader.isMarkedStale = true
+    guard entry.key.isEnabled else {
+      // A disabled key loads nothing; a load app code started is cancelled, not superseded.
+      if loader.isLoadRunning { loader.cancel() }
+      return
+    }
     if entry.observers > 0 || loader.isLoadRunning { loader.begin() }
   }
 
