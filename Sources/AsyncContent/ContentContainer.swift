@@ -39,8 +39,8 @@ struct SourceStatus {
 ///
 /// It renders what the controller decides: the presentation calmed by the controller's
 /// progress timing (nothing during a first load's delay, progress held for its minimum), and it
-/// hands the controller the hook that posts its announcements to VoiceOver, in the
-/// environment's language and with the environment's announcement style, at the priority the
+/// hands the controller the hook that posts its announcements to VoiceOver, in the language
+/// of the default texts and with the environment's announcement style, at the priority the
 /// core chose. The controller decides what is announced: only what the person waits for.
 struct ContentContainer<
   Value, Failure: Error, Content: View, Idle: View, Loading: View, FailureContent: View,
