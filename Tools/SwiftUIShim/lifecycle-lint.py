@@ -330,28 +330,36 @@ def lint(paths):
     return problems
 
 
+def check_fixtures(directory, rules_found, label):
+    """Lints every `*.swift` fixture in `directory` with `rules_found` (a fixture's path -> the
+    set of rules reported) and checks its `// LINT-EXPECT: rule` or `// LINT-EXPECT-PASS` line.
+    Returns the exit status: 1 when a fixture does not bite as expected or there is none."""
+    failures = 0
+    checked = 0
+    for fixture in sorted(glob.glob(os.path.join(directory, "*.swift"))):
+        text = open(fixture, encoding="utf-8").read()
+        found = rules_found(fixture)
+        expect = re.search(r"^// LINT-EXPECT: (\S+)", text, re.M)
+        checked += 1
+        if "// LINT-EXPECT-PASS" in text:
+            ok = not found
+            wanted = "no problem"
+        elif expect:
+            ok = expect.group(1) in found
+            wanted = expect.group(1)
+        else:
+            ok, wanted = False, "a // LINT-EXPECT: line"
+        status = "ok  " if ok else "FAIL"
+        print(f"{status} {fixture} -> {', '.join(sorted(found)) or 'clean'} (wanted {wanted})")
+        failures += 0 if ok else 1
+    print(f"{label}: {checked - failures} bite as expected, {failures} failed")
+    return 1 if failures or checked == 0 else 0
+
+
 def main(argv):
     if len(argv) >= 2 and argv[0] == "--fixtures":
-        failures = 0
-        checked = 0
-        for fixture in sorted(glob.glob(os.path.join(argv[1], "*.swift"))):
-            text = open(fixture, encoding="utf-8").read()
-            found = {rule for _, _, rule, _ in lint([fixture])}
-            expect = re.search(r"^// LINT-EXPECT: (\S+)", text, re.M)
-            checked += 1
-            if "// LINT-EXPECT-PASS" in text:
-                ok = not found
-                wanted = "no problem"
-            elif expect:
-                ok = expect.group(1) in found
-                wanted = expect.group(1)
-            else:
-                ok, wanted = False, "a // LINT-EXPECT: line"
-            status = "ok  " if ok else "FAIL"
-            print(f"{status} {fixture} -> {', '.join(sorted(found)) or 'clean'} (wanted {wanted})")
-            failures += 0 if ok else 1
-        print(f"lint fixtures: {checked - failures} bite as expected, {failures} failed")
-        return 1 if failures or checked == 0 else 0
+        return check_fixtures(
+            argv[1], lambda fixture: {rule for _, _, rule, _ in lint([fixture])}, "lint fixtures")
     problems = lint(argv)
     for path, line, rule, message in problems:
         print(f"{path}:{line}: [{rule}] {message}")

@@ -122,22 +122,9 @@ def lint_file(path, library):
 
 def main(argv):
     if len(argv) >= 2 and argv[0] == "--fixtures":
-        failures = checked = 0
-        for fixture in sorted(glob.glob(os.path.join(argv[1], "*.swift"))):
-            text = open(fixture, encoding="utf-8").read()
-            found = {rule for _, _, rule, _ in lint_file(fixture, library=True)}
-            expect = re.search(r"^// LINT-EXPECT: (\S+)", text, re.M)
-            checked += 1
-            if "// LINT-EXPECT-PASS" in text:
-                ok, wanted = not found, "no problem"
-            elif expect:
-                ok, wanted = expect.group(1) in found, expect.group(1)
-            else:
-                ok, wanted = False, "a // LINT-EXPECT: line"
-            print(f"{'ok  ' if ok else 'FAIL'} {fixture} -> {', '.join(sorted(found)) or 'clean'} (wanted {wanted})")
-            failures += 0 if ok else 1
-        print(f"structure lint fixtures: {checked - failures} bite as expected, {failures} failed")
-        return 1 if failures or checked == 0 else 0
+        return lifecycle.check_fixtures(
+            argv[1], lambda fixture: {rule for _, _, rule, _ in lint_file(fixture, library=True)},
+            "structure lint fixtures")
     library, app, mode = [], [], None
     for arg in argv:
         if arg in ("--library", "--app"):
