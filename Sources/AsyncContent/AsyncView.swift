@@ -5,12 +5,13 @@ public import SwiftUI
 /// Shows one value while it loads: its loading view, its failure with a retry button, its empty
 /// state, and the value with pull-to-refresh and a banner when a reload fails.
 ///
-/// One view, four sources of the value:
+/// One view, five sources of the value:
 ///
 /// | Initializer | The value comes from | Who owns the load |
 /// |---|---|---|
 /// | ``init(id:keepsPreviousValue:placeholder:retry:isEmpty:operation:idle:loading:failure:empty:content:)`` | an async operation, per identity | the view |
 /// | ``init(key:keepsPreviousValue:placeholder:isEmpty:idle:loading:failure:empty:content:)`` | a store key | the ``LoaderStore`` in the environment |
+/// | ``init(keys:keepsPreviousValue:placeholder:isEmpty:idle:loading:failure:empty:content:)`` | several store keys, as one value | the ``LoaderStore`` in the environment |
 /// | ``init(_:placeholder:isEmpty:idle:loading:failure:empty:content:)`` | a ``LoadableObject`` you own | you |
 /// | ``init(phase:placeholder:isEmpty:reload:idle:loading:failure:empty:content:)`` | a ``LoadPhase`` you drive | you, through `reload` |
 ///
@@ -190,6 +191,72 @@ public struct AsyncView<
     self.init(
       source: .key(selection), placeholder: placeholder, isEmpty: isEmpty, idle: idle(),
       loading: loading(), failure: failure, empty: empty(), content: content)
+  }
+
+  /// Creates a view that shows the values of several keys from the store in the environment as
+  /// one (TanStack Query's `useQueries` with `combine`): one loading view until every key has a
+  /// value, one failure with one retry, and the content with every value.
+  ///
+  /// ```swift
+  /// AsyncView(keys: ProfileKey(), CountryKey(id: id), NeighboursKey(country: id)) {
+  ///   profile, country, neighbours in
+  ///   VStack {
+  ///     Text(country.name)
+  ///     Text("\(neighbours.count) neighbours")
+  ///     if country.id == profile.homeCountry {
+  ///       Text("Your home country")
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Each key is observed as ``init(key:keepsPreviousValue:placeholder:isEmpty:idle:loading:failure:empty:content:)``
+  /// observes its key, so a key that another screen shows shares that screen's request and
+  /// value, and a key that changes moves only its own observation. The phase is the keys'
+  /// phases as one:
+  /// - The first load shows one loading view until every key has a value. A key that fails
+  ///   while another's first load runs leaves the loading view on screen; its failure shows
+  ///   once nothing else loads, with the first error in key order.
+  /// - The failure view's Retry retries only the keys that failed: one request per failed key,
+  ///   none for the others.
+  /// - Pull-to-refresh, the banner's Retry and the empty state's Reload reload every key, and
+  ///   end when every reload has landed; a failed reload keeps the values under the banner.
+  /// - A key whose ``StoreKey/isEnabled`` is `false` loads nothing, and while the view waits
+  ///   only for such keys it shows its idle view, with no spinner.
+  ///
+  /// - Parameters:
+  ///   - keys: The keys of the values to show, in the order `content` gets their values.
+  ///   - keepsPreviousValue: Whether a key that changes keeps its previous key's value on
+  ///     screen, as a placeholder, until its new value lands.
+  ///   - placeholder: Values shown redacted during the first load instead of the loading view.
+  ///   - isEmpty: Whether the loaded values count as empty; by default, never.
+  ///   - idle: Shown before the view observes its keys, and while it waits only for disabled
+  ///     keys; by default invisible.
+  ///   - loading: Shown during the first load with nothing to show.
+  ///   - failure: Shown when a key's load failed with nothing to show; it gets the error and
+  ///     whether a retry runs.
+  ///   - empty: Shown for values that count as empty.
+  ///   - content: Shows the values, one argument per key.
+  public init<each Key: LoaderKey>(
+    keys: repeat each Key,
+    keepsPreviousValue: Bool = false,
+    placeholder: Value? = nil,
+    isEmpty: @escaping (Value) -> Bool = { _ in false },
+    @ViewBuilder idle: () -> Idle = { DefaultIdleView() },
+    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
+    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
+      DefaultFailureView(error: $0, isRetrying: $1)
+    },
+    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
+    @ViewBuilder content: @escaping (repeat (each Key).Value) -> Content
+  ) where Value == (repeat (each Key).Value) {
+    let selection = KeySelection<ValueSnapshot<Value>>(
+      keys: repeat each keys, keepsPreviousValue: keepsPreviousValue,
+      read: { ValueSnapshot(group: $0) })
+    self.init(
+      source: .key(selection), placeholder: placeholder, isEmpty: isEmpty, idle: idle(),
+      loading: loading(), failure: failure, empty: empty(),
+      content: { values in content(repeat each values) })
   }
 
   /// Creates a view over a loader you own: an ``AsyncLoader`` or any ``LoadableObject`` of your

@@ -1,0 +1,51 @@
+#if canImport(SwiftUI)
+internal import AsyncContentCore
+internal import Foundation
+
+extension KeySelection {
+  /// The selection of several value keys as one (`AsyncView(keys:)`), through a
+  /// ``KeyedGroupLoader``; its key is the list of the keys, so a change of any forwards a key
+  /// change, which moves only the members whose key changed.
+  @MainActor
+  init<each Key: LoaderKey>(
+    keys: repeat each Key, keepsPreviousValue: Bool,
+    read: @escaping @MainActor (KeyedGroupLoader<repeat each Key>) -> Shown
+  ) {
+    // A closure captures the keys as a tuple and expands it.
+    let keys = (repeat each keys)
+    var identities: [AnyHashable] = []
+    for key in repeat each keys { identities.append(AnyHashable(key)) }
+    self.init(
+      key: AnyHashable(identities),
+      make: {
+        KeyedGroupLoader<repeat each Key>(store: $0, keepsPreviousValue: keepsPreviousValue)
+      },
+      appeared: { ($0 as? KeyedGroupLoader<repeat each Key>)?.select(repeat each keys) },
+      changed: { ($0 as? KeyedGroupLoader<repeat each Key>)?.keyChanged(to: repeat each keys) },
+      disappeared: { ($0 as? KeyedGroupLoader<repeat each Key>)?.stop() },
+      handOver: { old, new in
+        guard let new = new as? KeyedGroupLoader<repeat each Key> else { return }
+        (old as? KeyedGroupLoader<repeat each Key>)?.handOver(to: new)
+      },
+      read: { ($0 as? KeyedGroupLoader<repeat each Key>).map(read) })
+  }
+}
+
+extension ValueSnapshot {
+  /// What a view of several store keys shows now: their phase as one, the identity of the keys
+  /// as its source, the loads of the group (whose retry retries only the keys that failed), and
+  /// the members' status: the first member's progress timing and clock (one store's), the
+  /// oldest value's date, and whether a member's last load was cancelled.
+  @MainActor
+  init<each Key: LoaderKey>(group: KeyedGroupLoader<repeat each Key>)
+  where Value == (repeat (each Key).Value) {
+    let loaders = group.loaders
+    var status = SourceStatus(loaders.first)
+    status.loadedAt = loaders.compactMap(\.loadedDate).min()
+    status.lastLoadWasCancelled = loaders.contains { $0.lastLoadWasCancelled }
+    self.init(
+      phase: group.phase, source: group.source, status: status, actions: group.actions,
+      isPlaceholder: group.isPlaceholder)
+  }
+}
+#endif
