@@ -448,6 +448,23 @@ struct HomeScreen: View {
   }
 }
 
+struct CountryOverview: View {
+  let id: Country.ID
+
+  var body: some View {
+    AsyncView(keys: ProfileKey(), CountryKey(id: id), NeighboursKey(country: id)) {
+      profile, country, neighbours in
+      VStack {
+        Text(country.name)
+        Text("\(neighbours.count) neighbours")
+        if country.id == profile.homeCountry {
+          Text("Your home country")
+        }
+      }
+    }
+  }
+}
+
 extension LoaderStore {
   static let countries = LoaderStore(staleness: .after(.seconds(30)), clients: api)
 }
