@@ -38,7 +38,7 @@ import Testing
 ///   unobserved entry starts its time without observers anew;
 /// - a cancel by key or predicate leaves no load of the keys it selects running;
 /// - across a tick of the polling key, the key loads when it is observed and the scene is not
-///   in the background, and no poll starts otherwise;
+///   in the background, joining the fetch that runs, and no poll starts otherwise;
 /// - a value changes only by a landing response, an edit or a rollback;
 /// - an optimistic edit is rolled back exactly when its mutation fails or is cancelled, and only
 ///   where no newer value landed (the rule of ``Mutation``, mirrored by a model of each key's
@@ -744,6 +744,10 @@ private struct StoreSchedule {
       let fetches = fetchIDs(of: Self.pollingKey, context.server)
       if observers(Self.pollingKey) > 0 && scenePhase != .background {
         if fetches.isEmpty { return "the observed key \(Self.pollingKey) did not poll" }
+        // A poll joins the running fetch: nothing evicts or cancels it while the clock moves.
+        if !polled.isSubset(of: fetches) {
+          return "a poll of key \(Self.pollingKey) superseded its running fetch"
+        }
       } else if !fetches.isSubset(of: polled) {
         let reason = scenePhase == .background ? "in the background" : "without an observer"
         return "key \(Self.pollingKey) polled \(reason)"
