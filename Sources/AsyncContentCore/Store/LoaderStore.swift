@@ -46,6 +46,8 @@ public import Observation
 ///   started.
 /// - **Retry.** A key's loader retries failed fetches by the key's ``StoreKey/retry``, or the
 ///   store's ``retryPolicy``.
+/// - **Polling.** A key's ``StoreKey/refetchInterval`` reloads it every interval while it is
+///   observed and the app is not in the background; the keys of one interval share one wake-up.
 ///
 /// The store is `@MainActor` and `Observable`: ``count`` changes as entries come and go.
 @MainActor
