@@ -29,6 +29,7 @@ STORE_LOOKUPS=100000                       # in a store of 10,000 live keys (Cal
 EVICT_FROM=1000; EVICT_TO=10000          # unobserved entries evicted after gcAfter
 STORE_ENTRIES=10000                       # heap per cached entry
 INVALIDATED=1000                          # observed entries invalidated
+POLLED=1000                               # observed keys polling at one interval
 
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed"; exit 1; }
 
@@ -136,6 +137,13 @@ INVALIDATE_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-invalidate "$INVALI
 echo "  $INVALIDATE_LINE"
 read -r INV_RELOADS INV_NOTIFICATIONS < <(echo "$INVALIDATE_LINE" | sed -n \
   's/.*reloads \([0-9]*\), notifications \([0-9]*\)/\1 \2/p')
+
+echo "== the store: wake-ups of polling keys (a counting clock)"
+# The probe checks with a precondition that each key was fetched once per interval.
+POLL_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-poll "$POLLED")
+echo "  $POLL_LINE"
+read -r POLL_INTERVALS POLL_WAKEUPS < <(echo "$POLL_LINE" | sed -n \
+  's/.*intervals \([0-9]*\), wake-ups \([0-9]*\)/\1 \2/p')
 
 python3 - "$JSON_OUT" <<PY
 import json, sys
@@ -280,6 +288,8 @@ figures = {
     # invalidateAll() over observed, loaded entries: fetches and notifications per entry.
     "storeInvalidateReloadsPerEntry": $INV_RELOADS / $INVALIDATED,
     "storeInvalidateNotificationsPerEntry": $INV_NOTIFICATIONS / $INVALIDATED,
+    # $POLLED observed keys polling at one interval: the store's wake-ups per interval.
+    "pollingWakeupsPerInterval": $POLL_WAKEUPS / $POLL_INTERVALS,
     # The collection of unobserved entries after gcAfter, per evicted entry: each run without
     # its setup (the same entries, the clock not advanced), the short run from the long.
     "storeEvictionInstructionsPerEntry": round(

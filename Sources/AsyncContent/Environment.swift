@@ -263,6 +263,10 @@ extension View {
   /// moment, never `background`, and refetch nothing: the screen was there all along. The
   /// scene's first phase is where it starts, not a return.
   ///
+  /// It also tells the store when the scene is in the background: the store pauses polling
+  /// (``AsyncContentCore/StoreKey/refetchInterval``) while every scene that applies it is in the
+  /// background.
+  ///
   /// On macOS this is not a window-focus refetch: a window can stay `active` while another app
   /// has the focus, so switching apps need not change its phase. To refetch when the user comes
   /// back to the app, feed `RefetchEvent.appActivations()` to the store instead.
@@ -294,13 +298,22 @@ private struct RefetchOnActivation: ViewModifier {
   @Environment(\.loaderStore) private var environmentStore
   /// The phases the scene went through: a value that holds no task.
   @State private var activations = ActivationFilter()
+  /// What the scene told the store about its phase, for polling: a value that holds no task.
+  @State private var sceneReport = SceneReport()
 
   func body(content: Content) -> some View {
     // `initial`: the filter learns the phase the scene starts in, which is no return.
     content.onChange(of: scenePhase, initial: true) { _, newPhase in
-      guard activations.phaseChanged(to: ActivationFilter.Phase(newPhase)) else { return }
+      let phase = ActivationFilter.Phase(newPhase)
+      // First: polling pauses in the background, and resumes before the refetch.
+      sceneReport.report(phase, to: store ?? environmentStore)
+      guard activations.phaseChanged(to: phase) else { return }
       (store ?? environmentStore).refetch(after: .becameActive, minimumInterval: minimumInterval)
     }
+    .onAppear {
+      sceneReport.report(ActivationFilter.Phase(scenePhase), to: store ?? environmentStore)
+    }
+    .onDisappear { sceneReport.sceneWentAway() }
   }
 }
 

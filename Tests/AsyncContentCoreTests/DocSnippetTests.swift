@@ -832,6 +832,14 @@ struct AllCountriesKey: LoaderKey {
   }
 }
 
+struct LiveCountriesKey: LoaderKey {
+  var refetchInterval: Duration? { .seconds(30) }  // reloads every 30 seconds while shown
+
+  func fetch(using api: API) async throws -> [Country] {
+    try await api.countries()
+  }
+}
+
 @MainActor
 func snippetCancelTriggers(_ triggers: RefetchSubscription) {
   triggers.cancel()  // later events reload nothing; a reload that runs goes on

@@ -17,7 +17,9 @@
 // of n entries; prints heap bytes per entry from mallinfo2), store-invalidate (n observed
 // entries invalidated; checks that each reloads once and prints the notifications),
 // store-evict-setup, store-evict (n unobserved entries; the second also advances the manual
-// clock past gcAfter and waits until all are evicted; see StoreScenarios.swift).
+// clock past gcAfter and waits until all are evicted; see StoreScenarios.swift), store-poll (n
+// observed keys that poll at one interval, across 5 intervals; checks that each key polls once
+// per interval and prints the store's wake-ups; see PollingScenarios.swift).
 //
 // callgrind.sh takes the difference of two runs of different lengths (less the setup of the
 // pages for the paging scenarios, merge-setup or merge-setup-random for the merges), so the
@@ -169,6 +171,14 @@ func run(_ scenario: String, count: Int) async {
       precondition(evicted == count && store.count == 0, "evicted \(evicted) of \(count)")
     }
     kept.append(store)
+  case "store-poll":
+    let (outcome, store) = await pollObserved(count, intervals: 5)
+    kept.append(store)
+    precondition(
+      outcome.keysPolledOncePerInterval == count, "polling \(count) observed keys: \(outcome)")
+    print(
+      "store polling: keys \(outcome.keys), intervals \(outcome.intervals),"
+        + " wake-ups \(outcome.wakeUps)")
   default:
     print("unknown scenario \(scenario)")
     exit(64)

@@ -82,6 +82,41 @@ public protocol StoreKey: Hashable, Sendable {
   /// The loader of a disabled key still loads when app code calls its `load()` or `reload()`,
   /// as TanStack Query's `refetch()` ignores `enabled`.
   var isEnabled: Bool { get }
+
+  /// How often the store reloads the key while a screen shows it: `nil` (the default) never
+  /// polls. TanStack Query's `refetchInterval`, SWR's `refreshInterval`.
+  ///
+  /// ```swift
+  /// struct ScoreboardKey: LoaderKey {
+  ///   var refetchInterval: Duration? { .seconds(10) }  // the score changes during the match
+  ///   func fetch(using api: any ScoresAPI) async throws -> Scoreboard {
+  ///     try await api.scoreboard()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The store reloads the key every interval, on its clock, while the key is observed and
+  /// enabled (``isEnabled``), with its value on screen; a fresh value reloads too. A poll joins
+  /// a load that runs and never supersedes it; a paged key reloads from its first page, and
+  /// only when none of its pages loads. A failed poll leaves the value on screen with the error
+  /// (a reload that failed), and the next interval polls again.
+  ///
+  /// - **When it polls.** The store polls every key of one interval together, at the instants
+  ///   that are multiples of the interval on its clock, so that a thousand keys that poll every
+  ///   ten seconds wake the app once every ten seconds, not a thousand times. A key whose value
+  ///   landed less than half an interval before such an instant waits for the next one: the
+  ///   value an observer's load just fetched is not fetched again at once. So the first poll
+  ///   comes between half an interval and one and a half intervals after the value landed (or
+  ///   after the observation began), and then one interval after the other.
+  /// - **When it stops.** Polling stops when the key's last observer leaves, and starts again
+  ///   with the next observer. It pauses while the app is in the background, when its scenes
+  ///   apply SwiftUI's `.refetchesOnActivation()`, which tells the store; it resumes at the
+  ///   next multiple of the interval after the app comes back (and `.becameActive` revalidates
+  ///   stale values at once). A suspended app wakes nobody anyway.
+  ///
+  /// The interval must be greater than zero. The store reads it when the key's first observer
+  /// comes.
+  var refetchInterval: Duration? { get }
 }
 
 extension StoreKey {
@@ -99,6 +134,9 @@ extension StoreKey {
 
   /// Enabled: the store loads the key whenever it needs to.
   public var isEnabled: Bool { true }
+
+  /// No polling: the key reloads on observers, refetch events and invalidations only.
+  public var refetchInterval: Duration? { nil }
 }
 
 /// A key of a ``LoaderStore``: a value that names one piece of data and knows how to fetch it

@@ -46,6 +46,8 @@ public import Observation
 ///   started.
 /// - **Retry.** A key's loader retries failed fetches by the key's ``StoreKey/retry``, or the
 ///   store's ``retryPolicy``.
+/// - **Polling.** A key's ``StoreKey/refetchInterval`` reloads it every interval while it is
+///   observed and the app is not in the background; the keys of one interval share one wake-up.
 ///
 /// The store is `@MainActor` and `Observable`: ``count`` changes as entries come and go.
 @MainActor
@@ -97,6 +99,8 @@ public final class LoaderStore {
   @ObservationIgnored private var editCount: UInt64 = 0
   /// The sequences of refetch events the store consumes, and when it last handled each event.
   @ObservationIgnored var refetchTriggers = RefetchTriggers()
+  /// The observed entries that poll, and the one wake-up that polls them.
+  @ObservationIgnored var polling = PollingSchedule()
 
   /// Creates an empty store.
   ///
@@ -160,6 +164,7 @@ public final class LoaderStore {
     // The entries go with the store, and their loaders cancel their loads as they go.
     collection?.cancel()
     refetchTriggers.cancelAll()
+    polling.cancel()
   }
 
   // MARK: Loaders
@@ -293,7 +298,10 @@ public final class LoaderStore {
   private func observe(_ entry: StoreEntry) -> StoreObservation {
     entry.observers += 1
     observerChanges &+= 1
-    if entry.observers == 1 { cancelCollection(of: entry) }
+    if entry.observers == 1 {
+      cancelCollection(of: entry)
+      startPolling(entry)
+    }
     if entry.key.isEnabled { entry.loader.startRevalidation() }
     return StoreObservation(store: self, entry: entry)
   }
@@ -394,6 +402,7 @@ public final class LoaderStore {
     entry.observers -= 1
     observerChanges &+= 1
     touch(entry)
+    if entry.observers == 0 { stopPolling(entry) }
     guard entry.observers == 0, isLive(entry) else { return }
     scheduleCollection(of: entry)
     trimToLimit(keeping: nil)
@@ -500,6 +509,7 @@ public final class LoaderStore {
     entries[entry.id] = nil
     count = entries.count
     cancelCollection(of: entry)
+    stopPolling(entry)
     entry.edits.removeAll()
     entry.loader.cancel()
   }

@@ -8,8 +8,9 @@ import Testing
 /// Randomized schedules of a ``LoaderStore`` and two ``Mutation``s: subscribe, unsubscribe,
 /// triggers, refetch events, invalidations, prefetches, `ensureValue(for:)` calls, cancels by key
 /// or predicate, mutations, plain edits (`setValue`, `updateValue`), answers that succeed, fail
-/// or report cancellation, cancelled mutations and loads, and the clock moving on. Checked after
-/// every step.
+/// or report cancellation, cancelled mutations and loads, the clock moving on, across the polling
+/// key's ticks too, and the app's scene moving to and from the background. Checked after every
+/// step.
 ///
 /// Each run executes 10,000 schedules (5 to 12 steps each, over 3 keys, a store of 1 to 4
 /// entries, a `gcAfter` of 2 to 4 seconds and a staleness of never, zero or 2 seconds), then
@@ -36,6 +37,8 @@ import Testing
 ///   `ensureValue(for:)` sends no request for a key that has a value; a prefetch of an
 ///   unobserved entry starts its time without observers anew;
 /// - a cancel by key or predicate leaves no load of the keys it selects running;
+/// - across a tick of the polling key, the key loads when it is observed and the scene is not
+///   in the background, joining the fetch that runs, and no poll starts otherwise;
 /// - a value changes only by a landing response, an edit or a rollback;
 /// - an optimistic edit is rolled back exactly when its mutation fails or is cancelled, and only
 ///   where no newer value landed (the rule of ``Mutation``, mirrored by a model of each key's
@@ -145,9 +148,14 @@ private final class ScheduleServer: Sendable {
   }
 }
 
-/// A key of the schedules: its id; the server is the store's client.
+/// A key of the schedules: its id; the server is the store's client. The last key polls every
+/// ``StoreSchedule/pollInterval`` seconds.
 private struct ServerKey: LoaderKey {
   let id: Int
+
+  var refetchInterval: Duration? {
+    id == StoreSchedule.pollingKey ? .seconds(StoreSchedule.pollInterval) : nil
+  }
 
   func fetch(using server: ScheduleServer) async throws -> Int {
     try await server.call(key: id, isMutation: false)
@@ -222,6 +230,11 @@ private struct StoreSchedule {
     /// `store.cancel` with the selection's spelling: one key, a typed or an untyped predicate,
     /// or `cancelAll()`.
     case cancelLoads(Invalidation)
+    /// The clock moves on across `intervals` ticks of the polling key.
+    case poll(intervals: Int)
+    /// The app's one scene is in `phase` (`nil`: it went away), as `.refetchesOnActivation()`
+    /// reports it.
+    case scene(ActivationFilter.Phase?)
 
     var description: String {
       switch self {
@@ -243,6 +256,8 @@ private struct StoreSchedule {
       case .ensureValue(let key, let callerCancelled):
         "ensureValue for key \(key)" + (callerCancelled ? ", its caller cancelled" : "")
       case .cancelLoads(let selection): "cancel loads of \(selection)"
+      case .poll(let intervals): "clock + \(intervals) polling intervals"
+      case .scene(let phase): phase.map { "the scene is \($0)" } ?? "the scene goes away"
       }
     }
   }
@@ -269,6 +284,9 @@ private struct StoreSchedule {
   }
 
   static let keyCount = 3
+  /// The key that polls, and its interval in seconds.
+  nonisolated static let pollingKey = 2
+  nonisolated static let pollInterval = 2
 
   private var random: SplitMix64
   let staleness: Staleness
@@ -308,6 +326,9 @@ private struct StoreSchedule {
   /// The run of each mutation in progress, and its key.
   private var running: [(run: Int, key: Int)?] = [nil, nil]
   private var runs = 0
+  /// What the app's scene told the store; `nil` before it reported and after it went away.
+  private var scenePhase: ActivationFilter.Phase?
+  private var sceneReport = SceneReport()
 
   init(seed: UInt64, index: Int) {
     random = SplitMix64(seed: seed, index: index)
@@ -399,7 +420,7 @@ private struct StoreSchedule {
   private mutating func choose(_ server: ScheduleServer) -> Step {
     if shape != nil, random.chance(70), let step = nextStepOfTheShape(server) { return step }
     while true {
-      switch random.below(110) {
+      switch random.below(118) {
       case 0..<15:
         return .subscribe(key: random.below(Self.keyCount))
       case 15..<24:
@@ -447,6 +468,11 @@ private struct StoreSchedule {
         let key = random.below(Self.keyCount)
         return random.chance(50)
           ? .prefetch(key: key) : .ensureValue(key: key, callerCancelled: random.chance(30))
+      case 110..<115:
+        return .poll(intervals: 1 + random.below(2))
+      case 115..<118:
+        let phases: [ActivationFilter.Phase?] = [.active, .inactive, .background, nil]
+        return .scene(phases[random.below(phases.count)])
       default:
         let key = random.below(Self.keyCount)
         switch random.below(4) {
@@ -530,6 +556,8 @@ private struct StoreSchedule {
     var warmed: (key: Int, fetches: Set<Int>, hadValue: Bool)?
     /// The keys a cancel selected.
     var cancelled: [Int] = []
+    /// The pending fetches of the polling key before a polling step.
+    var polled: Set<Int>?
 
     switch step {
     case .subscribe(let key):
@@ -668,6 +696,19 @@ private struct StoreSchedule {
       if callerCancelled { caller.cancel() }
       if observers(key) == 0 { unobservedSince[key] = now }
 
+    case .poll(let intervals):
+      polled = fetchIDs(of: Self.pollingKey, context.server)
+      await context.clock.advance(by: .seconds(intervals * Self.pollInterval))
+      now += intervals * Self.pollInterval
+
+    case .scene(let phase):
+      if let phase {
+        sceneReport.report(phase, to: store)
+      } else {
+        sceneReport.sceneWentAway()
+      }
+      scenePhase = phase
+
     case .cancelLoads(let selection):
       switch selection {
       case .key(let key):
@@ -694,6 +735,22 @@ private struct StoreSchedule {
       }
       if case .ensureValue = step, warmed.hadValue, now != warmed.fetches {
         return "\(step) sent a request although the key had a value"
+      }
+      checkedRules += 1
+    }
+    if let polled {
+      // Across a tick, the observed polling key loads (a poll, or the load it joined) unless
+      // the app is in the background; otherwise the step starts no fetch of it.
+      let fetches = fetchIDs(of: Self.pollingKey, context.server)
+      if observers(Self.pollingKey) > 0 && scenePhase != .background {
+        if fetches.isEmpty { return "the observed key \(Self.pollingKey) did not poll" }
+        // A poll joins the running fetch: nothing evicts or cancels it while the clock moves.
+        if !polled.isSubset(of: fetches) {
+          return "a poll of key \(Self.pollingKey) superseded its running fetch"
+        }
+      } else if !fetches.isSubset(of: polled) {
+        let reason = scenePhase == .background ? "in the background" : "without an observer"
+        return "key \(Self.pollingKey) polled \(reason)"
       }
       checkedRules += 1
     }
