@@ -8,8 +8,8 @@ import Testing
 /// Randomized schedules of a ``LoaderStore`` and two ``Mutation``s: subscribe, unsubscribe,
 /// triggers, refetch events, invalidations, prefetches, `ensureValue(for:)` calls, cancels by key
 /// or predicate, mutations, plain edits (`setValue`, `updateValue`), answers that succeed, fail
-/// or report cancellation, cancelled mutations and loads, and the clock moving on. Checked after
-/// every step.
+/// or report cancellation, cancelled mutations and loads, keys that are disabled and enabled
+/// again, memory warnings, and the clock moving on. Checked after every step.
 ///
 /// Each run executes 10,000 schedules (5 to 12 steps each, over 3 keys, a store of 1 to 4
 /// entries, a `gcAfter` of 2 to 4 seconds and a staleness of never, zero or 2 seconds), then
@@ -36,6 +36,11 @@ import Testing
 ///   `ensureValue(for:)` sends no request for a key that has a value; a prefetch of an
 ///   unobserved entry starts its time without observers anew;
 /// - a cancel by key or predicate leaves no load of the keys it selects running;
+/// - a disabled key sends no request on an observer, a refetch event, an invalidation (a
+///   mutation's included) or anything else the store starts on its own; only app code's calls
+///   (a loader's triggers, a prefetch, `ensureValue(for:)`) load it; enabling a key loads nothing;
+/// - a memory warning evicts every entry without observers, cancelling its load, and keeps the
+///   observed ones;
 /// - a value changes only by a landing response, an edit or a rollback;
 /// - an optimistic edit is rolled back exactly when its mutation fails or is cancelled, and only
 ///   where no newer value landed (the rule of ``Mutation``, mirrored by a model of each key's
@@ -55,6 +60,8 @@ struct StoreScheduleTests {
       var steps = 0
       var checks = 0
       var shapes = 0
+      var warnings = 0
+      var switches = 0
       for index in 0..<Self.schedules {
         var schedule = StoreSchedule(seed: Self.seed, index: index)
         if let failure = await schedule.run() {
@@ -69,11 +76,18 @@ struct StoreScheduleTests {
         steps += schedule.log.count
         checks += schedule.checkedRules
         shapes += schedule.editsUnderALandedValueRolledBack
+        for step in schedule.log {
+          if case .memoryWarning = step { warnings += 1 }
+          if case .enable = step { switches += 1 }
+        }
       }
       #expect(steps >= Self.schedules * 5)
       #expect(checks > 0)
       // The shape "edit, land, edit, fail, fail" is built, not left to chance.
       #expect(shapes >= Self.schedules / 50)
+      // The memory warnings and the keys that are disabled and enabled again are built too.
+      #expect(warnings >= Self.schedules / 50)
+      #expect(switches >= Self.schedules / 50)
     }
   }
 }
@@ -101,6 +115,7 @@ private final class ScheduleServer: Sendable {
   private struct State {
     var waiting: [Waiting] = []
     var issued = 0
+    var log: [Request] = []
   }
 
   private let state = LockIsolated(State())
@@ -109,11 +124,15 @@ private final class ScheduleServer: Sendable {
   var pending: [Request] { state.value.waiting.map(\.request) }
   /// How many requests were sent.
   var issued: Int { state.value.issued }
+  /// Every request sent, in order: request `id` is at `id - 1`.
+  var log: [Request] { state.value.log }
 
   func call(key: Int, isMutation: Bool) async throws -> Int {
     let request = state.withValue { state in
       state.issued += 1
-      return Request(id: state.issued, key: key, isMutation: isMutation)
+      let request = Request(id: state.issued, key: key, isMutation: isMutation)
+      state.log.append(request)
+      return request
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -145,13 +164,26 @@ private final class ScheduleServer: Sendable {
   }
 }
 
-/// A key of the schedules: its id; the server is the store's client.
+/// The keys a schedule has disabled.
+private final class KeySwitches: Sendable {
+  let disabled = LockIsolated(Set<Int>())
+}
+
+/// A key of the schedules: its id; the server is the store's client. Whether it is enabled is
+/// read from the schedule's switches, so one key flips while its entry stays: the store must
+/// read ``StoreKey/isEnabled`` whenever it would load the key.
 private struct ServerKey: LoaderKey {
   let id: Int
+  let switches: KeySwitches
+
+  var isEnabled: Bool { !switches.disabled.value.contains(id) }
 
   func fetch(using server: ScheduleServer) async throws -> Int {
     try await server.call(key: id, isMutation: false)
   }
+
+  static func == (lhs: ServerKey, rhs: ServerKey) -> Bool { lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// The input of the schedules' mutations: the key to edit and the optimistic value.
@@ -222,6 +254,10 @@ private struct StoreSchedule {
     /// `store.cancel` with the selection's spelling: one key, a typed or an untyped predicate,
     /// or `cancelAll()`.
     case cancelLoads(Invalidation)
+    /// The key becomes disabled or enabled.
+    case enable(key: Int, Bool)
+    /// The system warns of low memory.
+    case memoryWarning
 
     var description: String {
       switch self {
@@ -243,6 +279,8 @@ private struct StoreSchedule {
       case .ensureValue(let key, let callerCancelled):
         "ensureValue for key \(key)" + (callerCancelled ? ", its caller cancelled" : "")
       case .cancelLoads(let selection): "cancel loads of \(selection)"
+      case .enable(let key, let enabled): "\(enabled ? "enable" : "disable") key \(key)"
+      case .memoryWarning: "memory warning"
       }
     }
   }
@@ -308,6 +346,8 @@ private struct StoreSchedule {
   /// The run of each mutation in progress, and its key.
   private var running: [(run: Int, key: Int)?] = [nil, nil]
   private var runs = 0
+  /// The keys that are disabled.
+  private var disabled: Set<Int> = []
 
   init(seed: UInt64, index: Int) {
     random = SplitMix64(seed: seed, index: index)
@@ -343,14 +383,15 @@ private struct StoreSchedule {
       clock: clock, staleness: staleness, gcAfter: .seconds(gcAfter), maxEntries: maxEntries,
       clients: server)
     let journal = InvalidationJournal()
+    let switches = KeySwitches()
     let mutations = (0..<2).map { index in
       Mutation<Edit, Int>(
         optimistic: { store, edit in
-          store.setValue(edit.value, for: ServerKey(id: edit.key))
+          store.setValue(edit.value, for: ServerKey(id: edit.key, switches: switches))
         },
         invalidates: { edit, _ in
           journal.keys.append(edit.key)
-          return [ServerKey(id: edit.key)]
+          return [ServerKey(id: edit.key, switches: switches)]
         }
       ) { _ in try await server.call(key: index, isMutation: true) }
     }
@@ -364,7 +405,7 @@ private struct StoreSchedule {
     }
     let context = Context(
       store: store, server: server, clock: clock, mutations: mutations, journal: journal,
-      callers: callers)
+      callers: callers, switches: switches)
 
     for _ in 0..<stepCount {
       let step = choose(server)
@@ -390,8 +431,9 @@ private struct StoreSchedule {
     let mutations: [Mutation<Edit, Int>]
     let journal: InvalidationJournal
     let callers: ScheduleCallers
+    let switches: KeySwitches
 
-    func key(_ id: Int) -> ServerKey { ServerKey(id: id) }
+    func key(_ id: Int) -> ServerKey { ServerKey(id: id, switches: switches) }
   }
 
   // MARK: Choosing
@@ -399,7 +441,7 @@ private struct StoreSchedule {
   private mutating func choose(_ server: ScheduleServer) -> Step {
     if shape != nil, random.chance(70), let step = nextStepOfTheShape(server) { return step }
     while true {
-      switch random.below(110) {
+      switch random.below(118) {
       case 0..<15:
         return .subscribe(key: random.below(Self.keyCount))
       case 15..<24:
@@ -447,7 +489,7 @@ private struct StoreSchedule {
         let key = random.below(Self.keyCount)
         return random.chance(50)
           ? .prefetch(key: key) : .ensureValue(key: key, callerCancelled: random.chance(30))
-      default:
+      case 105..<110:
         let key = random.below(Self.keyCount)
         switch random.below(4) {
         case 0: return .cancelLoads(.key(key))
@@ -455,6 +497,11 @@ private struct StoreSchedule {
         case 2: return .cancelLoads(.untyped(key))
         default: return .cancelLoads(.all)
         }
+      case 110..<115:
+        let key = random.below(Self.keyCount)
+        return .enable(key: key, disabled.contains(key))
+      default:
+        return .memoryWarning
       }
     }
   }
@@ -530,6 +577,10 @@ private struct StoreSchedule {
     var warmed: (key: Int, fetches: Set<Int>, hadValue: Bool)?
     /// The keys a cancel selected.
     var cancelled: [Int] = []
+    /// The requests sent before the step.
+    let issuedBefore = context.server.issued
+    /// The keys disabled during the step.
+    let disabledDuringStep = disabled
 
     switch step {
     case .subscribe(let key):
@@ -683,9 +734,29 @@ private struct StoreSchedule {
         store.cancelAll()
         cancelled = Array(0..<Self.keyCount)
       }
+
+    case .enable(let key, let enabled):
+      if enabled { disabled.remove(key) } else { disabled.insert(key) }
+      let disabled = disabled
+      context.switches.disabled.setValue(disabled)
+
+    case .memoryWarning:
+      store.evictUnobserved()
     }
 
     await settle(context)
+    // A disabled key loads only by app code's calls; enabling a key loads nothing.
+    switch step {
+    case .trigger, .prefetch, .ensureValue: break
+    default:
+      for request in context.server.log[issuedBefore...] where !request.isMutation {
+        if disabledDuringStep.contains(request.key) || disabled.contains(request.key) {
+          return "\(step) sent \(request) for the disabled key \(request.key)"
+        }
+        if case .enable = step { return "\(step) sent \(request)" }
+      }
+      checkedRules += 1
+    }
     if let warmed {
       // A prefetch or `ensureValue(for:)` joins a running load: no fetch it found ends.
       let now = fetchIDs(of: warmed.key, context.server)
@@ -844,6 +915,11 @@ private struct StoreSchedule {
       guard loader != nil else {
         shown[key] = nil
         continue
+      }
+
+      // A memory warning leaves no entry without observers.
+      if case .memoryWarning = step, observers(key) == 0 {
+        return "key \(key) is held after a memory warning, without observers"
       }
 
       // The clock collects an entry once its time without observers has run out.
