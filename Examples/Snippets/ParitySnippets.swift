@@ -5,6 +5,7 @@
 
 import AsyncContent
 import Foundation
+import SwiftUI
 
 /// TanStack Query's `fetchQuery` and `query`: the cached value when it is current, otherwise a
 /// load (joining one that runs); the load's error when it fails.
@@ -50,7 +51,8 @@ func parityRunningMutations(_ mutations: [Mutation<String, Int>]) -> Int {
 /// TanStack Query's `initialDataUpdatedAt` for a value known to be old: set it, then mark it
 /// stale, so that its first observer revalidates it.
 @MainActor
-func parityOldInitialValue<Key: LoaderKey>(_ value: Key.Value, for key: Key, in store: LoaderStore) {
+func parityOldInitialValue<Key: LoaderKey>(_ value: Key.Value, for key: Key, in store: LoaderStore)
+{
   store.setValue(value, for: key)
   store.invalidate(key)
 }
