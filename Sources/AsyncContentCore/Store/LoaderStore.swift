@@ -51,6 +51,9 @@ public import Observation
 ///   warnings from its first entry on, and evicts every entry that no screen observes,
 ///   cancelling its load, as the caches of Nuke and swift-operation do. Observed entries stay,
 ///   so no screen loses what it shows; an evicted key loads again when a screen next shows it.
+///   There is no switch: what it drops is what ``gcAfter`` would drop later.
+/// - **Activity.** ``loadingCount(where:)`` counts the selected keys that load now, observed,
+///   for an app-wide activity indicator.
 /// - **Retry.** A key's loader retries failed fetches by the key's ``StoreKey/retry``, or the
 ///   store's ``retryPolicy``.
 ///
