@@ -44,6 +44,16 @@ public import Observation
 /// - **Cancellation.** ``cancel(_:)``, ``cancel(_:where:)``, ``cancel(where:)`` and
 ///   ``cancelAll()`` cancel the matching running loads: their phases return to where the loads
 ///   started.
+/// - **Removal.** ``remove(_:)``, ``remove(where:)`` and ``removeAll()`` forget the matching
+///   values: an entry nobody observes goes, its load cancelled; an observed one loads again from
+///   nothing, as a new screen would.
+/// - **Memory pressure.** On Apple platforms the store listens to the system's low-memory
+///   warnings from its first entry on, and evicts every entry that no screen observes,
+///   cancelling its load, as the caches of Nuke and swift-operation do. Observed entries stay,
+///   so no screen loses what it shows; an evicted key loads again when a screen next shows it.
+///   There is no switch: what it drops is what ``gcAfter`` would drop later.
+/// - **Activity.** ``loadingCount(where:)`` counts the selected keys that load now, observed,
+///   for an app-wide activity indicator.
 /// - **Retry.** A key's loader retries failed fetches by the key's ``StoreKey/retry``, or the
 ///   store's ``retryPolicy``.
 /// - **Polling.** A key's ``StoreKey/refetchInterval`` reloads it every interval while it is
@@ -101,6 +111,8 @@ public final class LoaderStore {
   @ObservationIgnored var refetchTriggers = RefetchTriggers()
   /// The observed entries that poll, and the one wake-up that polls them.
   @ObservationIgnored var polling = PollingSchedule()
+  /// The system's low-memory warnings the store listens to, from its first entry on.
+  @ObservationIgnored var memoryWarnings: MemoryWarnings?
 
   /// Creates an empty store.
   ///
@@ -460,6 +472,7 @@ public final class LoaderStore {
       key: key, loader: makeLoader(), gcAfter: key.gcAfter ?? gcAfter, lastUse: useCount)
     entries[id] = entry
     count = entries.count
+    if memoryWarnings == nil { memoryWarnings = MemoryWarnings(store: self) }
     // Nobody observes it: it is collected unless an observer comes.
     if !observing { scheduleCollection(of: entry) }
     trimToLimit(keeping: entry)
@@ -505,7 +518,7 @@ public final class LoaderStore {
   }
 
   /// Removes `entry` and cancels its load.
-  private func evict(_ entry: StoreEntry) {
+  func evict(_ entry: StoreEntry) {
     entries[entry.id] = nil
     count = entries.count
     cancelCollection(of: entry)

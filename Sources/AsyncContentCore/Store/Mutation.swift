@@ -85,6 +85,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
 
   /// The phase, read and written without observation.
   private var storedPhase: MutationPhase<Output> = .idle
+  /// ``failureCount``, read and written without observation.
+  private var storedFailureCount = 0
   /// What observers of the phase observe. The class is generic, and the key path of an
   /// observed property of a generic class is built anew on every access (as `LoaderCore`
   /// explains); the counter's class is not, so its key path is formed once.
@@ -126,6 +128,18 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
 
   /// Whether a run runs or waits for its turn. It is observed with the phase.
   public var isRunning: Bool { phase.isRunning }
+
+  /// How many attempts of the latest run failed: it grows while a `retry:` policy retries, so
+  /// a view can say "Attempt 2 of 3", and is `0` again when a run succeeds. TanStack Query's
+  /// `failureCount` of `useMutation`. It is observed with the phase.
+  ///
+  /// ```swift
+  /// if save.isRunning, save.failureCount > 0 { Text("Retrying…") }
+  /// ```
+  public var failureCount: Int {
+    _ = changes.count  // registers the access
+    return storedFailureCount
+  }
 
   /// Sends `input` in `store`, after the runs asked for before it, and returns the server's
   /// answer.
@@ -173,6 +187,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
       current = nil
       run.task?.cancel()
       run.store.rollBack(run.edits)
+      storedFailureCount = run.failureCountBefore
       phase = run.phaseBefore
       run.settle(.failure(CancellationError()))
     }
@@ -182,6 +197,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   /// Cancels the runs, as ``cancel()`` does, and returns to idle.
   public func reset() {
     cancel()
+    storedFailureCount = 0
     phase = .idle
   }
 
@@ -201,6 +217,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   private func begin(_ run: MutationRun<Input, Output>) {
     current = run
     run.phaseBefore = storedPhase
+    run.failureCountBefore = storedFailureCount
+    storedFailureCount = 0
     let (store, input) = (run.store, run.input)
     run.edits = optimistic.map { update in store.recordEdits { update(store, input) } } ?? []
     phase = .running
@@ -226,6 +244,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
           return
         }
         failedAttempts += 1
+        storedFailureCount = failedAttempts
+        changes.count &+= 1  // notifies the count's observers
         do {
           try await clock.sleep(until: clock.now.advanced(by: delay))
         } catch {
@@ -246,10 +266,17 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
       store.commit(run.edits)
       writeBack?(store, run.input, output)
       for key in invalidates(run.input, output) { store.invalidate(key) }
+      storedFailureCount = 0
       phase = .succeeded(output)
     case .failure(let error):
       store.rollBack(run.edits)
-      phase = isCancellation(error) ? run.phaseBefore : .failed(error)
+      if isCancellation(error) {
+        storedFailureCount = run.failureCountBefore
+        phase = run.phaseBefore
+      } else {
+        storedFailureCount += 1  // the last attempt, which the policy did not retry
+        phase = .failed(error)
+      }
     }
     run.settle(result)
     if !queue.isEmpty { begin(queue.removeFirst()) }
@@ -268,6 +295,8 @@ final class MutationRun<Input: Sendable, Output: Sendable> {
   var edits: [EditReference] = []
   /// The mutation's phase when the run's turn came, where a cancellation returns.
   var phaseBefore: MutationPhase<Output> = .idle
+  /// The mutation's failure count when the run's turn came, where a cancellation returns.
+  var failureCountBefore = 0
   /// How the run ended; `nil` while it runs or waits.
   private var result: Result<Output, any Error>?
   /// The callers waiting for the result, by id.

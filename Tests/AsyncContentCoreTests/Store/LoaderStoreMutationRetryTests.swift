@@ -2,6 +2,7 @@ import AsyncContentCore
 import AsyncContentTestSupport
 import Clocks
 import ConcurrencyExtras
+import Observation
 import Testing
 
 /// A mutation's `retry:` policy: a failed request is sent again on the store's clock while the
@@ -60,6 +61,75 @@ struct LoaderStoreMutationRetryTests {
       #expect(try await run.value == 50)
       #expect(mutation.phase.output == 50)
       #expect(subscription.loader.phase.value == 5)  // kept: the request succeeded
+    }
+  }
+
+  @Test func theFailureCountCountsTheFailedAttemptsOfTheLatestRun() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let (store, key, _) = await storeShowing(1, clock: clock)
+      let gate = Gate<Int>()
+      let mutation = setting(key, gate: gate, retry: thrice)
+      let changes = LockIsolated(0)
+      withObservationTracking {
+        _ = mutation.failureCount
+      } onChange: {
+        changes.withValue { $0 += 1 }
+      }
+      mutation.start(5, in: store)
+      await yield { gate.pending == 1 }
+      #expect(mutation.failureCount == 0)
+
+      gate.fail(TestError(1))
+      await drain()
+      #expect(mutation.failureCount == 1)  // while it waits to try again
+      #expect(mutation.isRunning)
+      #expect(changes.value == 1)  // observed
+      await clock.advanceAndDrain(by: .seconds(1))
+      gate.fail(TestError(2))
+      await drain()
+      #expect(mutation.failureCount == 2)
+      await clock.advanceAndDrain(by: .seconds(2))
+      gate.fail(TestError(3))
+      await drain()
+      #expect(mutation.failureCount == 3)  // the last attempt counts too
+      #expect(mutation.phase.error as? TestError == TestError(3))
+
+      // A new run starts from zero, and a success leaves zero.
+      mutation.start(6, in: store)
+      await yield { gate.pending == 1 }
+      #expect(mutation.failureCount == 0)
+      gate.fail(TestError(4))
+      await drain()
+      #expect(mutation.failureCount == 1)
+      await clock.advanceAndDrain(by: .seconds(1))
+      gate.succeed(60)
+      await drain()
+      #expect(mutation.phase.output == 60)
+      #expect(mutation.failureCount == 0)
+    }
+  }
+
+  @Test func aCancelledRunPutsBackTheFailureCountItFound() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let (store, key, _) = await storeShowing(1, clock: clock)
+      let gate = Gate<Int>()
+      let mutation = setting(key, gate: gate, retry: .none)
+      mutation.start(5, in: store)
+      await yield { gate.pending == 1 }
+      gate.fail(TestError(1))
+      await drain()
+      #expect(mutation.failureCount == 1)
+
+      mutation.start(6, in: store)
+      await yield { gate.pending == 1 }
+      #expect(mutation.failureCount == 0)
+      mutation.cancel()
+      #expect(mutation.failureCount == 1)  // back to where the cancelled run found it
+      #expect(mutation.phase.error as? TestError == TestError(1))
+      mutation.reset()
+      #expect(mutation.failureCount == 0)
     }
   }
 

@@ -8,9 +8,9 @@ import Testing
 /// Randomized schedules of a ``LoaderStore`` and two ``Mutation``s: subscribe, unsubscribe,
 /// triggers, refetch events, invalidations, prefetches, `ensureValue(for:)` calls, cancels by key
 /// or predicate, mutations, plain edits (`setValue`, `updateValue`), answers that succeed, fail
-/// or report cancellation, cancelled mutations and loads, the clock moving on, across the polling
-/// key's ticks too, and the app's scene moving to and from the background. Checked after every
-/// step.
+/// or report cancellation, cancelled mutations and loads, keys that are disabled and enabled
+/// again, memory warnings, the clock moving on, across the polling key's ticks too, and the app's
+/// scene moving to and from the background. Checked after every step.
 ///
 /// Each run executes 10,000 schedules (5 to 12 steps each, over 3 keys, a store of 1 to 4
 /// entries, a `gcAfter` of 2 to 4 seconds and a staleness of never, zero or 2 seconds), then
@@ -39,6 +39,11 @@ import Testing
 /// - a cancel by key or predicate leaves no load of the keys it selects running;
 /// - across a tick of the polling key, the key loads when it is observed and the scene is not
 ///   in the background, joining the fetch that runs, and no poll starts otherwise;
+/// - a disabled key sends no request on an observer, a refetch event, an invalidation (a
+///   mutation's included) or anything else the store starts on its own; only app code's calls
+///   (a loader's triggers, a prefetch, `ensureValue(for:)`) load it; enabling a key loads nothing;
+/// - a memory warning evicts every entry without observers, cancelling its load, and keeps the
+///   observed ones;
 /// - a value changes only by a landing response, an edit or a rollback;
 /// - an optimistic edit is rolled back exactly when its mutation fails or is cancelled, and only
 ///   where no newer value landed (the rule of ``Mutation``, mirrored by a model of each key's
@@ -58,6 +63,8 @@ struct StoreScheduleTests {
       var steps = 0
       var checks = 0
       var shapes = 0
+      var warnings = 0
+      var switches = 0
       for index in 0..<Self.schedules {
         var schedule = StoreSchedule(seed: Self.seed, index: index)
         if let failure = await schedule.run() {
@@ -72,11 +79,18 @@ struct StoreScheduleTests {
         steps += schedule.log.count
         checks += schedule.checkedRules
         shapes += schedule.editsUnderALandedValueRolledBack
+        for step in schedule.log {
+          if case .memoryWarning = step { warnings += 1 }
+          if case .enable = step { switches += 1 }
+        }
       }
       #expect(steps >= Self.schedules * 5)
       #expect(checks > 0)
       // The shape "edit, land, edit, fail, fail" is built, not left to chance.
       #expect(shapes >= Self.schedules / 50)
+      // The memory warnings and the keys that are disabled and enabled again are built too.
+      #expect(warnings >= Self.schedules / 50)
+      #expect(switches >= Self.schedules / 50)
     }
   }
 }
@@ -104,6 +118,7 @@ private final class ScheduleServer: Sendable {
   private struct State {
     var waiting: [Waiting] = []
     var issued = 0
+    var log: [Request] = []
   }
 
   private let state = LockIsolated(State())
@@ -112,11 +127,15 @@ private final class ScheduleServer: Sendable {
   var pending: [Request] { state.value.waiting.map(\.request) }
   /// How many requests were sent.
   var issued: Int { state.value.issued }
+  /// Every request sent, in order: request `id` is at `id - 1`.
+  var log: [Request] { state.value.log }
 
   func call(key: Int, isMutation: Bool) async throws -> Int {
     let request = state.withValue { state in
       state.issued += 1
-      return Request(id: state.issued, key: key, isMutation: isMutation)
+      let request = Request(id: state.issued, key: key, isMutation: isMutation)
+      state.log.append(request)
+      return request
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -148,10 +167,20 @@ private final class ScheduleServer: Sendable {
   }
 }
 
-/// A key of the schedules: its id; the server is the store's client. The last key polls every
+/// The keys a schedule has disabled.
+private final class KeySwitches: Sendable {
+  let disabled = LockIsolated(Set<Int>())
+}
+
+/// A key of the schedules: its id; the server is the store's client. Whether it is enabled is
+/// read from the schedule's switches, so one key flips while its entry stays: the store must
+/// read ``StoreKey/isEnabled`` whenever it would load the key. The last key polls every
 /// ``StoreSchedule/pollInterval`` seconds.
 private struct ServerKey: LoaderKey {
   let id: Int
+  let switches: KeySwitches
+
+  var isEnabled: Bool { !switches.disabled.value.contains(id) }
 
   var refetchInterval: Duration? {
     id == StoreSchedule.pollingKey ? .seconds(StoreSchedule.pollInterval) : nil
@@ -160,6 +189,9 @@ private struct ServerKey: LoaderKey {
   func fetch(using server: ScheduleServer) async throws -> Int {
     try await server.call(key: id, isMutation: false)
   }
+
+  static func == (lhs: ServerKey, rhs: ServerKey) -> Bool { lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// The input of the schedules' mutations: the key to edit and the optimistic value.
@@ -235,6 +267,10 @@ private struct StoreSchedule {
     /// The app's one scene is in `phase` (`nil`: it went away), as `.refetchesOnActivation()`
     /// reports it.
     case scene(ActivationFilter.Phase?)
+    /// The key becomes disabled or enabled.
+    case enable(key: Int, Bool)
+    /// The system warns of low memory.
+    case memoryWarning
 
     var description: String {
       switch self {
@@ -258,6 +294,8 @@ private struct StoreSchedule {
       case .cancelLoads(let selection): "cancel loads of \(selection)"
       case .poll(let intervals): "clock + \(intervals) polling intervals"
       case .scene(let phase): phase.map { "the scene is \($0)" } ?? "the scene goes away"
+      case .enable(let key, let enabled): "\(enabled ? "enable" : "disable") key \(key)"
+      case .memoryWarning: "memory warning"
       }
     }
   }
@@ -329,6 +367,8 @@ private struct StoreSchedule {
   /// What the app's scene told the store; `nil` before it reported and after it went away.
   private var scenePhase: ActivationFilter.Phase?
   private var sceneReport = SceneReport()
+  /// The keys that are disabled.
+  private var disabled: Set<Int> = []
 
   init(seed: UInt64, index: Int) {
     random = SplitMix64(seed: seed, index: index)
@@ -364,14 +404,15 @@ private struct StoreSchedule {
       clock: clock, staleness: staleness, gcAfter: .seconds(gcAfter), maxEntries: maxEntries,
       clients: server)
     let journal = InvalidationJournal()
+    let switches = KeySwitches()
     let mutations = (0..<2).map { index in
       Mutation<Edit, Int>(
         optimistic: { store, edit in
-          store.setValue(edit.value, for: ServerKey(id: edit.key))
+          store.setValue(edit.value, for: ServerKey(id: edit.key, switches: switches))
         },
         invalidates: { edit, _ in
           journal.keys.append(edit.key)
-          return [ServerKey(id: edit.key)]
+          return [ServerKey(id: edit.key, switches: switches)]
         }
       ) { _ in try await server.call(key: index, isMutation: true) }
     }
@@ -385,7 +426,7 @@ private struct StoreSchedule {
     }
     let context = Context(
       store: store, server: server, clock: clock, mutations: mutations, journal: journal,
-      callers: callers)
+      callers: callers, switches: switches)
 
     for _ in 0..<stepCount {
       let step = choose(server)
@@ -411,8 +452,9 @@ private struct StoreSchedule {
     let mutations: [Mutation<Edit, Int>]
     let journal: InvalidationJournal
     let callers: ScheduleCallers
+    let switches: KeySwitches
 
-    func key(_ id: Int) -> ServerKey { ServerKey(id: id) }
+    func key(_ id: Int) -> ServerKey { ServerKey(id: id, switches: switches) }
   }
 
   // MARK: Choosing
@@ -420,7 +462,7 @@ private struct StoreSchedule {
   private mutating func choose(_ server: ScheduleServer) -> Step {
     if shape != nil, random.chance(70), let step = nextStepOfTheShape(server) { return step }
     while true {
-      switch random.below(118) {
+      switch random.below(126) {
       case 0..<15:
         return .subscribe(key: random.below(Self.keyCount))
       case 15..<24:
@@ -468,12 +510,7 @@ private struct StoreSchedule {
         let key = random.below(Self.keyCount)
         return random.chance(50)
           ? .prefetch(key: key) : .ensureValue(key: key, callerCancelled: random.chance(30))
-      case 110..<115:
-        return .poll(intervals: 1 + random.below(2))
-      case 115..<118:
-        let phases: [ActivationFilter.Phase?] = [.active, .inactive, .background, nil]
-        return .scene(phases[random.below(phases.count)])
-      default:
+      case 105..<110:
         let key = random.below(Self.keyCount)
         switch random.below(4) {
         case 0: return .cancelLoads(.key(key))
@@ -481,6 +518,16 @@ private struct StoreSchedule {
         case 2: return .cancelLoads(.untyped(key))
         default: return .cancelLoads(.all)
         }
+      case 110..<115:
+        let key = random.below(Self.keyCount)
+        return .enable(key: key, disabled.contains(key))
+      case 115..<118:
+        return .memoryWarning
+      case 118..<123:
+        return .poll(intervals: 1 + random.below(2))
+      default:
+        let phases: [ActivationFilter.Phase?] = [.active, .inactive, .background, nil]
+        return .scene(phases[random.below(phases.count)])
       }
     }
   }
@@ -558,6 +605,10 @@ private struct StoreSchedule {
     var cancelled: [Int] = []
     /// The pending fetches of the polling key before a polling step.
     var polled: Set<Int>?
+    /// The requests sent before the step.
+    let issuedBefore = context.server.issued
+    /// The keys disabled during the step.
+    let disabledDuringStep = disabled
 
     switch step {
     case .subscribe(let key):
@@ -724,9 +775,29 @@ private struct StoreSchedule {
         store.cancelAll()
         cancelled = Array(0..<Self.keyCount)
       }
+
+    case .enable(let key, let enabled):
+      if enabled { disabled.remove(key) } else { disabled.insert(key) }
+      let disabled = disabled
+      context.switches.disabled.setValue(disabled)
+
+    case .memoryWarning:
+      store.evictUnobserved()
     }
 
     await settle(context)
+    // A disabled key loads only by app code's calls; enabling a key loads nothing.
+    switch step {
+    case .trigger, .prefetch, .ensureValue: break
+    default:
+      for request in context.server.log[issuedBefore...] where !request.isMutation {
+        if disabledDuringStep.contains(request.key) || disabled.contains(request.key) {
+          return "\(step) sent \(request) for the disabled key \(request.key)"
+        }
+        if case .enable = step { return "\(step) sent \(request)" }
+      }
+      checkedRules += 1
+    }
     if let warmed {
       // A prefetch or `ensureValue(for:)` joins a running load: no fetch it found ends.
       let now = fetchIDs(of: warmed.key, context.server)
@@ -742,14 +813,18 @@ private struct StoreSchedule {
       // Across a tick, the observed polling key loads (a poll, or the load it joined) unless
       // the app is in the background; otherwise the step starts no fetch of it.
       let fetches = fetchIDs(of: Self.pollingKey, context.server)
-      if observers(Self.pollingKey) > 0 && scenePhase != .background {
+      let polls = !disabled.contains(Self.pollingKey)
+      if observers(Self.pollingKey) > 0 && scenePhase != .background && polls {
         if fetches.isEmpty { return "the observed key \(Self.pollingKey) did not poll" }
         // A poll joins the running fetch: nothing evicts or cancels it while the clock moves.
         if !polled.isSubset(of: fetches) {
           return "a poll of key \(Self.pollingKey) superseded its running fetch"
         }
       } else if !fetches.isSubset(of: polled) {
-        let reason = scenePhase == .background ? "in the background" : "without an observer"
+        let reason =
+          !polls
+          ? "while disabled"
+          : scenePhase == .background ? "in the background" : "without an observer"
         return "key \(Self.pollingKey) polled \(reason)"
       }
       checkedRules += 1
@@ -901,6 +976,11 @@ private struct StoreSchedule {
       guard loader != nil else {
         shown[key] = nil
         continue
+      }
+
+      // A memory warning leaves no entry without observers.
+      if case .memoryWarning = step, observers(key) == 0 {
+        return "key \(key) is held after a memory warning, without observers"
       }
 
       // The clock collects an entry once its time without observers has run out.
