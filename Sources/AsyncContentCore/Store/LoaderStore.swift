@@ -502,6 +502,7 @@ public final class LoaderStore {
     cancelCollection(of: entry)
     entry.edits.removeAll()
     entry.loader.cancel()
+    endSelections(of: entry)
   }
 
   /// Evicts the least recently used entries without observers, but `kept`, while the store

@@ -8,8 +8,8 @@ import Testing
 /// Randomized schedules of a ``LoaderStore`` and two ``Mutation``s: subscribe, unsubscribe,
 /// triggers, refetch events, invalidations, prefetches, `ensureValue(for:)` calls, cancels by key
 /// or predicate, mutations, plain edits (`setValue`, `updateValue`), answers that succeed, fail
-/// or report cancellation, cancelled mutations and loads, and the clock moving on. Checked after
-/// every step.
+/// or report cancellation, cancelled mutations and loads, reads of a selection
+/// (`value(for:select:)`), and the clock moving on. Checked after every step.
 ///
 /// Each run executes 10,000 schedules (5 to 12 steps each, over 3 keys, a store of 1 to 4
 /// entries, a `gcAfter` of 2 to 4 seconds and a staleness of never, zero or 2 seconds), then
@@ -37,6 +37,8 @@ import Testing
 ///   unobserved entry starts its time without observers anew;
 /// - a cancel by key or predicate leaves no load of the keys it selects running;
 /// - a value changes only by a landing response, an edit or a rollback;
+/// - a selection read once is, after every later step, the key path applied to the loader's
+///   value, and its phase the loader's phase mapped through it;
 /// - an optimistic edit is rolled back exactly when its mutation fails or is cancelled, and only
 ///   where no newer value landed (the rule of ``Mutation``, mirrored by a model of each key's
 ///   pending edits).
@@ -154,6 +156,11 @@ private struct ServerKey: LoaderKey {
   }
 }
 
+extension Int {
+  /// The part of a value the schedules' selections read.
+  fileprivate var lastDigit: Int { abs(self) % 10 }
+}
+
 /// The input of the schedules' mutations: the key to edit and the optimistic value.
 private struct Edit: Sendable {
   let key: Int
@@ -222,6 +229,8 @@ private struct StoreSchedule {
     /// `store.cancel` with the selection's spelling: one key, a typed or an untyped predicate,
     /// or `cancelAll()`.
     case cancelLoads(Invalidation)
+    /// Reads the key's selection `\.lastDigit` through `value(for:select:)`.
+    case select(key: Int)
 
     var description: String {
       switch self {
@@ -243,6 +252,7 @@ private struct StoreSchedule {
       case .ensureValue(let key, let callerCancelled):
         "ensureValue for key \(key)" + (callerCancelled ? ", its caller cancelled" : "")
       case .cancelLoads(let selection): "cancel loads of \(selection)"
+      case .select(let key): "read the selection of key \(key)"
       }
     }
   }
@@ -308,6 +318,8 @@ private struct StoreSchedule {
   /// The run of each mutation in progress, and its key.
   private var running: [(run: Int, key: Int)?] = [nil, nil]
   private var runs = 0
+  /// The keys whose selection was read: checked after every step from then on.
+  private var selectedKeys: Set<Int> = []
 
   init(seed: UInt64, index: Int) {
     random = SplitMix64(seed: seed, index: index)
@@ -399,7 +411,7 @@ private struct StoreSchedule {
   private mutating func choose(_ server: ScheduleServer) -> Step {
     if shape != nil, random.chance(70), let step = nextStepOfTheShape(server) { return step }
     while true {
-      switch random.below(110) {
+      switch random.below(115) {
       case 0..<15:
         return .subscribe(key: random.below(Self.keyCount))
       case 15..<24:
@@ -447,6 +459,8 @@ private struct StoreSchedule {
         let key = random.below(Self.keyCount)
         return random.chance(50)
           ? .prefetch(key: key) : .ensureValue(key: key, callerCancelled: random.chance(30))
+      case 110..<115:
+        return .select(key: random.below(Self.keyCount))
       default:
         let key = random.below(Self.keyCount)
         switch random.below(4) {
@@ -683,6 +697,13 @@ private struct StoreSchedule {
         store.cancelAll()
         cancelled = Array(0..<Self.keyCount)
       }
+
+    case .select(let key):
+      let selected = store.value(for: context.key(key), select: \.lastDigit)
+      if selected != store.value(for: context.key(key))?.lastDigit {
+        return "the selection of key \(key) reads \(String(describing: selected))"
+      }
+      selectedKeys.insert(key)
     }
 
     await settle(context)
@@ -881,6 +902,20 @@ private struct StoreSchedule {
         edits[key] = []
       }
       shown[key] = value
+
+      // A selection read once follows the loader: its value and its phase, mapped.
+      if selectedKeys.contains(key), let loader {
+        let selection = loader.selection(\.lastDigit)
+        let selected = store.value(for: context.key(key), select: \.lastDigit)
+        let mapped = loader.phase.map(\.lastDigit)
+        if selected != value?.lastDigit || selection.phase.kind != mapped.kind
+          || selection.phase.value != mapped.value
+        {
+          return "the selection of key \(key) shows \(selection.phase), "
+            + "\(String(describing: selected)); the loader \(loader.phase)"
+        }
+        checkedRules += 1
+      }
     }
 
     if store.count > maxEntries && unobserved > 1 {
