@@ -29,6 +29,7 @@ STORE_LOOKUPS=100000                       # in a store of 10,000 live keys (Cal
 EVICT_FROM=1000; EVICT_TO=10000          # unobserved entries evicted after gcAfter
 STORE_ENTRIES=10000                       # heap per cached entry
 INVALIDATED=1000                          # observed entries invalidated
+SELECT_CHANGES=1000                       # edits of a field a selection reads, and of another
 
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed"; exit 1; }
 
@@ -136,6 +137,12 @@ INVALIDATE_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-invalidate "$INVALI
 echo "  $INVALIDATE_LINE"
 read -r INV_RELOADS INV_NOTIFICATIONS < <(echo "$INVALIDATE_LINE" | sed -n \
   's/.*reloads \([0-9]*\), notifications \([0-9]*\)/\1 \2/p')
+
+echo "== selections: notifications of a reader of one field (value(for:select:))"
+SELECT_LINE=$("$BIN" select-notifications "$SELECT_CHANGES")
+echo "  $SELECT_CHANGES edits of each field: $SELECT_LINE"
+read -r SELECT_UNREAD SELECT_READ < <(echo "$SELECT_LINE" | sed -n \
+  's/select notifications: unread field \([0-9]*\), read field \([0-9]*\)/\1 \2/p')
 
 python3 - "$JSON_OUT" <<PY
 import json, sys
@@ -286,6 +293,10 @@ figures = {
         ((runs["store-evict/to"] - runs["store-evict-setup/to"])
          - (runs["store-evict/from"] - runs["store-evict-setup/from"]))
         / ($EVICT_TO - $EVICT_FROM), 1),
+    # Selections (issue 23): notifications per edit heard by a reader of one field, for edits
+    # of another field and for edits of its own.
+    "selectNotificationsForUnreadField": $SELECT_UNREAD / $SELECT_CHANGES,
+    "selectNotificationsForReadField": $SELECT_READ / $SELECT_CHANGES,
 }
 print("== figures")
 for key, value in figures.items():

@@ -17,7 +17,9 @@
 // of n entries; prints heap bytes per entry from mallinfo2), store-invalidate (n observed
 // entries invalidated; checks that each reloads once and prints the notifications),
 // store-evict-setup, store-evict (n unobserved entries; the second also advances the manual
-// clock past gcAfter and waits until all are evicted; see StoreScenarios.swift).
+// clock past gcAfter and waits until all are evicted; see StoreScenarios.swift),
+// select-notifications (n edits of a field a selection does not read, then n of the one it
+// reads; prints the notifications its reader heard; see SelectScenarios.swift).
 //
 // callgrind.sh takes the difference of two runs of different lengths (less the setup of the
 // pages for the paging scenarios, merge-setup or merge-setup-random for the merges), so the
@@ -169,6 +171,9 @@ func run(_ scenario: String, count: Int) async {
       precondition(evicted == count && store.count == 0, "evicted \(evicted) of \(count)")
     }
     kept.append(store)
+  case "select-notifications":
+    let heard = countSelectNotifications(changes: count)
+    print("select notifications: unread field \(heard.unreadField), read field \(heard.readField)")
   default:
     print("unknown scenario \(scenario)")
     exit(64)
