@@ -30,6 +30,7 @@ EVICT_FROM=1000; EVICT_TO=10000          # unobserved entries evicted after gcAf
 STORE_ENTRIES=10000                       # heap per cached entry
 INVALIDATED=1000                          # observed entries invalidated
 POLLED=1000                               # observed keys polling at one interval
+SELECT_CHANGES=1000                       # edits of a field a selection reads, and of another
 
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed"; exit 1; }
 
@@ -144,6 +145,12 @@ POLL_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-poll "$POLLED")
 echo "  $POLL_LINE"
 read -r POLL_INTERVALS POLL_WAKEUPS < <(echo "$POLL_LINE" | sed -n \
   's/.*intervals \([0-9]*\), wake-ups \([0-9]*\)/\1 \2/p')
+
+echo "== selections: notifications of a reader of one field (value(for:select:))"
+SELECT_LINE=$("$BIN" select-notifications "$SELECT_CHANGES")
+echo "  $SELECT_CHANGES edits of each field: $SELECT_LINE"
+read -r SELECT_UNREAD SELECT_READ < <(echo "$SELECT_LINE" | sed -n \
+  's/select notifications: unread field \([0-9]*\), read field \([0-9]*\)/\1 \2/p')
 
 python3 - "$JSON_OUT" <<PY
 import json, sys
@@ -296,6 +303,10 @@ figures = {
         ((runs["store-evict/to"] - runs["store-evict-setup/to"])
          - (runs["store-evict/from"] - runs["store-evict-setup/from"]))
         / ($EVICT_TO - $EVICT_FROM), 1),
+    # Selections (issue 23): notifications per edit heard by a reader of one field, for edits
+    # of another field and for edits of its own.
+    "selectNotificationsForUnreadField": $SELECT_UNREAD / $SELECT_CHANGES,
+    "selectNotificationsForReadField": $SELECT_READ / $SELECT_CHANGES,
 }
 print("== figures")
 for key, value in figures.items():

@@ -368,6 +368,14 @@ struct CountryScreen: View {
   }
 }
 
+struct CountryCountBadge: View {
+  var body: some View {
+    AsyncView(key: CountriesKey(), select: \.count) { count in
+      Text("\(count) countries")
+    }
+  }
+}
+
 struct RegionKey: PagedLoaderKey {
   let region: String
 

@@ -5,12 +5,13 @@ public import SwiftUI
 /// Shows one value while it loads: its loading view, its failure with a retry button, its empty
 /// state, and the value with pull-to-refresh and a banner when a reload fails.
 ///
-/// One view, five sources of the value:
+/// One view, six sources of the value:
 ///
 /// | Initializer | The value comes from | Who owns the load |
 /// |---|---|---|
 /// | ``init(id:keepsPreviousValue:placeholder:retry:isEmpty:operation:idle:loading:failure:empty:content:)`` | an async operation, per identity | the view |
 /// | ``init(key:keepsPreviousValue:placeholder:isEmpty:idle:loading:failure:empty:content:)`` | a store key | the ``LoaderStore`` in the environment |
+/// | ``init(key:select:keepsPreviousValue:placeholder:isEmpty:idle:loading:failure:empty:content:)`` | a part of a store key's value | the ``LoaderStore`` in the environment |
 /// | ``init(keys:keepsPreviousValue:placeholder:isEmpty:idle:loading:failure:empty:content:)`` | several store keys, as one value | the ``LoaderStore`` in the environment |
 /// | ``init(_:placeholder:isEmpty:idle:loading:failure:empty:content:)`` | a ``LoadableObject`` you own | you |
 /// | ``init(phase:placeholder:isEmpty:reload:idle:loading:failure:empty:content:)`` | a ``LoadPhase`` you drive | you, through `reload` |
@@ -259,6 +260,64 @@ public struct AsyncView<
       content: { values in content(repeat each values) })
   }
 
+  /// Creates a view that shows a part or a transform of the value of `key`, from the store in
+  /// the environment, and renders again only when that part changes. TanStack Query's `select`.
+  ///
+  /// It is ``init(key:keepsPreviousValue:placeholder:isEmpty:idle:loading:failure:empty:content:)``
+  /// with `select:`: the same key observed the same way, the same loads, pull-to-refresh, banner
+  /// and retry, and the content gets the selected value. The view reads only the key's selection
+  /// in the store, so a change of another part of the value, or a reload that lands a value whose
+  /// selected part is equal, does not render it again; a load that starts or ends does, as it
+  /// changes what the view shows around the content. The key path runs once per new value of
+  /// the key, however many views select it.
+  ///
+  /// ```swift
+  /// AsyncView(key: CountryKey(code: code), select: \.name) { name in
+  ///   Text(name).font(.headline)
+  /// }
+  /// ```
+  ///
+  /// A key path can name a computed property, which is how a transform is spelled. The selected
+  /// value must be `Equatable` and `Sendable`; the key's value need not be `Equatable`.
+  /// `placeholder` and `isEmpty` are of the selected value, and with `keepsPreviousValue` the
+  /// previous key's value shows through the same key path.
+  ///
+  /// - Parameters:
+  ///   - key: The key of the value to show; a new key observes the new key.
+  ///   - select: The part of the key's value to show: a key path, stored or computed.
+  ///   - keepsPreviousValue: Whether the previous key's value stays visible, as a placeholder,
+  ///     while a new key loads.
+  ///   - placeholder: A value shown redacted during the first load instead of the loading view.
+  ///   - isEmpty: Whether a loaded value counts as empty; by default, a collection without
+  ///     elements.
+  ///   - idle: Shown before the view observes its key; by default invisible.
+  ///   - loading: Shown during the first load with nothing to show.
+  ///   - failure: Shown when the load failed with nothing to show; it gets the error and whether
+  ///     a retry runs.
+  ///   - empty: Shown for a value that counts as empty.
+  ///   - content: Shows the selected value.
+  public init<Key: LoaderKey>(
+    key: Key,
+    select: KeyPath<Key.Value, Value>,
+    keepsPreviousValue: Bool = false,
+    placeholder: Value? = nil,
+    isEmpty: @escaping (Value) -> Bool = Presentation<Value, any Error>.isEmptyByDefault,
+    @ViewBuilder idle: () -> Idle = { DefaultIdleView() },
+    @ViewBuilder loading: () -> Loading = { DefaultLoadingView() },
+    @ViewBuilder failure: @escaping (any Error, Bool) -> FailureContent = {
+      DefaultFailureView(error: $0, isRetrying: $1)
+    },
+    @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
+    @ViewBuilder content: @escaping (Value) -> Content
+  ) where Value: Equatable & Sendable {
+    let selection = KeySelection<ValueSnapshot<Value>>(
+      key, keepsPreviousValue: keepsPreviousValue,
+      read: { ValueSnapshot(keyed: $0, select: select) })
+    self.init(
+      source: .key(selection), placeholder: placeholder, isEmpty: isEmpty, idle: idle(),
+      loading: loading(), failure: failure, empty: empty(), content: content)
+  }
+
   /// Creates a view over a loader you own: an ``AsyncLoader`` or any ``LoadableObject`` of your
   /// own (Ralf Ebert's `AsyncModelView`, the `AsyncContentView(source:)` of "Loading states of
   /// SwiftUI views").
@@ -469,6 +528,27 @@ extension ValueSnapshot {
       phase: keyed.phase, source: keyed.loader.map { ObjectIdentifier($0) },
       status: SourceStatus(keyed.loader), actions: keyed.actions,
       isPlaceholder: keyed.isPlaceholder)
+  }
+}
+
+extension ValueSnapshot where Value: Equatable {
+  /// What a view of a part of a store key's value shows now, read from the key's selection
+  /// only (not from its loader's phase): the selected phase, with the previous key's value
+  /// mapped the same way as a placeholder, and the current key's loads.
+  @MainActor
+  init<Key: LoaderKey>(keyed: KeyedLoader<Key>, select: KeyPath<Key.Value, Value>) {
+    let shown = keyed.selectedPhase(select)
+    var status = SourceStatus()
+    if let loader = keyed.loader {
+      // Neither is observed: a loader's timing and clock do not change with its phase.
+      status.progressTiming = loader.progressTiming
+      status.clock = loader.clock
+    }
+    status.loadedAt = shown.loadedDate
+    status.lastLoadWasCancelled = shown.lastLoadWasCancelled
+    self.init(
+      phase: shown.phase, source: keyed.loader.map { ObjectIdentifier($0) }, status: status,
+      actions: keyed.actions, isPlaceholder: shown.isPlaceholder)
   }
 }
 

@@ -707,6 +707,12 @@ func snippetEdits(_ store: LoaderStore) {
   }
 }
 
+@MainActor
+func snippetSelect(_ store: LoaderStore) -> String? {
+  let name = store.value(for: CountryKey(id: "AT"), select: \.name)
+  return name
+}
+
 struct Rename: Sendable {
   var id: Country.ID
   var name: String

@@ -19,7 +19,9 @@
 // store-evict-setup, store-evict (n unobserved entries; the second also advances the manual
 // clock past gcAfter and waits until all are evicted; see StoreScenarios.swift), store-poll (n
 // observed keys that poll at one interval, across 5 intervals; checks that each key polls once
-// per interval and prints the store's wake-ups; see PollingScenarios.swift).
+// per interval and prints the store's wake-ups; see PollingScenarios.swift),
+// select-notifications (n edits of a field a selection does not read, then n of the one it
+// reads; prints the notifications its reader heard; see SelectScenarios.swift).
 //
 // callgrind.sh takes the difference of two runs of different lengths (less the setup of the
 // pages for the paging scenarios, merge-setup or merge-setup-random for the merges), so the
@@ -179,6 +181,9 @@ func run(_ scenario: String, count: Int) async {
     print(
       "store polling: keys \(outcome.keys), intervals \(outcome.intervals),"
         + " wake-ups \(outcome.wakeUps)")
+  case "select-notifications":
+    let heard = countSelectNotifications(changes: count)
+    print("select notifications: unread field \(heard.unreadField), read field \(heard.readField)")
   default:
     print("unknown scenario \(scenario)")
     exit(64)

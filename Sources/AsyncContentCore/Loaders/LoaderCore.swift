@@ -73,12 +73,14 @@ package final class LoaderCore: Observable, WaitingCallers {
       // A value landed (or went away): it is as fresh as its date says, and no longer an edit.
       isMarkedStale = false
       isValueEdited = false
+      phaseListener?.valueChanged = true
     }
   }
-  /// When the value was loaded, on ``wallClock``.
-  @exclusivity(unchecked) private var storedLoadedDate: Date?
-  /// Whether the load that settled last ended by a cancellation.
-  @exclusivity(unchecked) private var storedLastLoadWasCancelled = false
+  /// When the value was loaded, on ``wallClock``; unobserved (``loadedDate`` observes).
+  @exclusivity(unchecked) package private(set) var storedLoadedDate: Date?
+  /// Whether the load that settled last ended by a cancellation; unobserved
+  /// (``lastLoadWasCancelled`` observes).
+  @exclusivity(unchecked) package private(set) var storedLastLoadWasCancelled = false
   /// Whether a ``LoaderStore`` invalidated the value: it is stale until the next value lands,
   /// whatever its age. (Beside the other flags, so it takes no room of its own.)
   @exclusivity(unchecked) package var isMarkedStale = false
@@ -95,6 +97,11 @@ package final class LoaderCore: Observable, WaitingCallers {
 
   /// The callers waiting for the running load to settle.
   @exclusivity(unchecked) var waiters = Waiters()
+
+  /// Hears every change of the phase, synchronously, after the change: the selections of a
+  /// part of the value (`LoaderStore.value(for:select:)`), made on first use. One word, `nil`
+  /// for a loader nobody selects from, which pays one check a change.
+  @exclusivity(unchecked) package var phaseListener: PhaseListener?
 
   init(clock: LoaderClock, retry: RetryPolicy, staleness: Staleness, hasValue: Bool) {
     self.clock = clock
@@ -296,6 +303,7 @@ package final class LoaderCore: Observable, WaitingCallers {
     registrar.willSet(self, keyPath: Self.phaseVersionPath)
     phaseVersion &+= 1
     registrar.didSet(self, keyPath: Self.phaseVersionPath)
+    if let phaseListener { phaseListener.phaseChanged() }
     return true
   }
 
@@ -335,4 +343,19 @@ package final class LoaderCore: Observable, WaitingCallers {
     guard storedFailureCount != 0 else { return }
     registrar.withMutation(of: self, keyPath: Self.failureCountPath) { storedFailureCount = 0 }
   }
+}
+
+/// What hears every change of a loader's phase (``LoaderCore/phaseListener``): the base of a
+/// loader's selections, which `LoaderStore+Selection.swift` subclasses with the loader's value
+/// type. It is not generic, so the core holds it in one word.
+@MainActor
+package class PhaseListener {
+  /// Whether a value landed or went away since the listener last ran: set by the core wherever
+  /// it dates the value, so a listener runs its transforms once per new value, not once per
+  /// change of the phase (a reload that starts keeps the value it had). A new listener starts
+  /// from the value of its making.
+  package final var valueChanged = false
+
+  /// The phase changed (or work started or stopped); the loader's phase is already the new one.
+  package func phaseChanged() {}
 }

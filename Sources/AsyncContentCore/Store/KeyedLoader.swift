@@ -122,7 +122,7 @@ package final class KeyedLoader<Key: LoaderKey> {
 
   /// The previous key's value, while it is shown: a disabled key shows none, since nothing
   /// would replace it.
-  private var shownPlaceholder: Key.Value? {
+  var shownPlaceholder: Key.Value? {
     isEnabled ? placeholder : nil
   }
 

@@ -525,6 +525,7 @@ public final class LoaderStore {
     stopPolling(entry)
     entry.edits.removeAll()
     entry.loader.cancel()
+    endSelections(of: entry)
   }
 
   /// Evicts the least recently used entries without observers, but `kept`, while the store

@@ -9,8 +9,9 @@ import Testing
 /// triggers, refetch events, invalidations, prefetches, `ensureValue(for:)` calls, cancels by key
 /// or predicate, mutations, plain edits (`setValue`, `updateValue`), answers that succeed, fail
 /// or report cancellation, cancelled mutations and loads, keys that are disabled and enabled
-/// again, memory warnings, the clock moving on, across the polling key's ticks too, and the app's
-/// scene moving to and from the background. Checked after every step.
+/// again, memory warnings, reads of a selection (`value(for:select:)`), the clock moving on,
+/// across the polling key's ticks too, and the app's scene moving to and from the background.
+/// Checked after every step.
 ///
 /// Each run executes 10,000 schedules (5 to 12 steps each, over 3 keys, a store of 1 to 4
 /// entries, a `gcAfter` of 2 to 4 seconds and a staleness of never, zero or 2 seconds), then
@@ -45,6 +46,8 @@ import Testing
 /// - a memory warning evicts every entry without observers, cancelling its load, and keeps the
 ///   observed ones;
 /// - a value changes only by a landing response, an edit or a rollback;
+/// - a selection read once is, after every later step, the key path applied to the loader's
+///   value, and its phase the loader's phase mapped through it;
 /// - an optimistic edit is rolled back exactly when its mutation fails or is cancelled, and only
 ///   where no newer value landed (the rule of ``Mutation``, mirrored by a model of each key's
 ///   pending edits).
@@ -194,6 +197,11 @@ private struct ServerKey: LoaderKey {
   func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
+extension Int {
+  /// The part of a value the schedules' selections read.
+  fileprivate var lastDigit: Int { abs(self) % 10 }
+}
+
 /// The input of the schedules' mutations: the key to edit and the optimistic value.
 private struct Edit: Sendable {
   let key: Int
@@ -271,6 +279,8 @@ private struct StoreSchedule {
     case enable(key: Int, Bool)
     /// The system warns of low memory.
     case memoryWarning
+    /// Reads the key's selection `\.lastDigit` through `value(for:select:)`.
+    case select(key: Int)
 
     var description: String {
       switch self {
@@ -296,6 +306,7 @@ private struct StoreSchedule {
       case .scene(let phase): phase.map { "the scene is \($0)" } ?? "the scene goes away"
       case .enable(let key, let enabled): "\(enabled ? "enable" : "disable") key \(key)"
       case .memoryWarning: "memory warning"
+      case .select(let key): "read the selection of key \(key)"
       }
     }
   }
@@ -369,6 +380,8 @@ private struct StoreSchedule {
   private var sceneReport = SceneReport()
   /// The keys that are disabled.
   private var disabled: Set<Int> = []
+  /// The keys whose selection was read: checked after every step from then on.
+  private var selectedKeys: Set<Int> = []
 
   init(seed: UInt64, index: Int) {
     random = SplitMix64(seed: seed, index: index)
@@ -462,7 +475,7 @@ private struct StoreSchedule {
   private mutating func choose(_ server: ScheduleServer) -> Step {
     if shape != nil, random.chance(70), let step = nextStepOfTheShape(server) { return step }
     while true {
-      switch random.below(126) {
+      switch random.below(131) {
       case 0..<15:
         return .subscribe(key: random.below(Self.keyCount))
       case 15..<24:
@@ -525,6 +538,8 @@ private struct StoreSchedule {
         return .memoryWarning
       case 118..<123:
         return .poll(intervals: 1 + random.below(2))
+      case 123..<128:
+        return .select(key: random.below(Self.keyCount))
       default:
         let phases: [ActivationFilter.Phase?] = [.active, .inactive, .background, nil]
         return .scene(phases[random.below(phases.count)])
@@ -783,6 +798,13 @@ private struct StoreSchedule {
 
     case .memoryWarning:
       store.evictUnobserved()
+
+    case .select(let key):
+      let selected = store.value(for: context.key(key), select: \.lastDigit)
+      if selected != store.value(for: context.key(key))?.lastDigit {
+        return "the selection of key \(key) reads \(String(describing: selected))"
+      }
+      selectedKeys.insert(key)
     }
 
     await settle(context)
@@ -1018,6 +1040,20 @@ private struct StoreSchedule {
         edits[key] = []
       }
       shown[key] = value
+
+      // A selection read once follows the loader: its value and its phase, mapped.
+      if selectedKeys.contains(key), let loader {
+        let selection = loader.selection(\.lastDigit)
+        let selected = store.value(for: context.key(key), select: \.lastDigit)
+        let mapped = loader.phase.map(\.lastDigit)
+        if selected != value?.lastDigit || selection.phase.kind != mapped.kind
+          || selection.phase.value != mapped.value
+        {
+          return "the selection of key \(key) shows \(selection.phase), "
+            + "\(String(describing: selected)); the loader \(loader.phase)"
+        }
+        checkedRules += 1
+      }
     }
 
     if store.count > maxEntries && unobserved > 1 {
