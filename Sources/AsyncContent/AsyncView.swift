@@ -218,10 +218,10 @@ public struct AsyncView<
   /// - The first load shows one loading view until every key has a value. A key that fails
   ///   while another's first load runs leaves the loading view on screen; its failure shows
   ///   once nothing else loads, with the first error in key order.
-  /// - The failure view's Retry retries only the keys that failed: one request per failed key,
-  ///   none for the others.
-  /// - Pull-to-refresh, the banner's Retry and the empty state's Reload reload every key, and
-  ///   end when every reload has landed; a failed reload keeps the values under the banner.
+  /// - The failure view's Retry, and the banner's after a failed reload, retry only the keys
+  ///   that failed: one request per failed key, none for the others.
+  /// - Pull-to-refresh and the empty state's Reload reload every key, and end when every reload
+  ///   has landed; a failed reload keeps the values under the banner.
   /// - A key whose ``StoreKey/isEnabled`` is `false` loads nothing, and while the view waits
   ///   only for such keys it shows its idle view, with no spinner.
   ///

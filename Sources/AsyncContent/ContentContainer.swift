@@ -204,12 +204,12 @@ struct PresentationBody<
         .disabled(isPlaceholder)
         .modifier(PlaceholderAccessibility(readsAs: presentation.contentAccessibility))
         .modifier(
-          BannerInset(error: banner, loadedAt: loadedAt, retry: reload, dismiss: dismissBanner))
+          BannerInset(error: banner, loadedAt: loadedAt, retry: retry, dismiss: dismissBanner))
     case .empty:
       empty
         .environment(\.asyncRetry, reload)
         .modifier(
-          BannerInset(error: banner, loadedAt: loadedAt, retry: reload, dismiss: dismissBanner))
+          BannerInset(error: banner, loadedAt: loadedAt, retry: retry, dismiss: dismissBanner))
     case .failure(let error, let isRetrying):
       failure(error, isRetrying)
         .environment(\.asyncRetry, retry)

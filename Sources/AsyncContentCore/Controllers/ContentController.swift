@@ -183,13 +183,14 @@ package final class ContentController {
     await personStarts(actions.reload)
   }
 
-  /// The failure view's Retry: retries, or joins the load that runs, and returns when it ends.
+  /// The failure view's Retry and the banner's Retry: retries, or joins the load that runs,
+  /// and returns when it ends.
   /// The person waits for it: its start and its outcome are announced.
   package func retry(_ actions: LoadActions) async {
     await personStarts(actions.retry)
   }
 
-  /// The banner's Retry and the empty state's Reload: reloads, or joins the load that runs, and
+  /// The empty state's Reload: reloads, or joins the load that runs, and
   /// returns when it ends. The person waits for it: its start and its outcome are announced.
   package func reload(_ actions: LoadActions) async {
     await personStarts(actions.reload)

@@ -12,9 +12,10 @@ package struct LoadActions: Sendable {
   /// What the view's appearance runs while nothing was requested: loads when nothing is
   /// current.
   package var load: @Sendable () async -> Void
-  /// What pull-to-refresh, the banner's Retry and the empty state's Reload run.
+  /// What pull-to-refresh and the empty state's Reload run.
   package var reload: @Sendable () async -> Void
-  /// What the failure view's Retry runs.
+  /// What the failure view's Retry and the banner's Retry run: the same as ``reload`` for
+  /// one loader after a failed reload, and only the failed keys' loads for several keys.
   package var retry: @Sendable () async -> Void
   /// What the banner's Dismiss runs besides hiding the banner: the source's `dismissError()`,
   /// which returns a failed reload to loaded.

@@ -154,8 +154,8 @@ package final class KeyedGroupLoader<each Key: LoaderKey> {
   }
 
   /// The loads the view's triggers run: ``load()`` when it appears, ``reload()`` for
-  /// pull-to-refresh, the banner's Retry and the empty state's Reload, ``retry()`` for the
-  /// failure view's Retry. A disabled member loads nothing.
+  /// pull-to-refresh and the empty state's Reload, ``retry()`` for the failure view's and the
+  /// banner's Retry. A disabled member loads nothing.
   package var actions: LoadActions {
     LoadActions(
       load: { [self] in await load() }, reload: { [self] in await reload() },
