@@ -31,8 +31,11 @@ package final class LoaderCore: Observable, WaitingCallers {
 
   /// The registrar the loader's observed properties report to, made by the first access that
   /// registers: a loader nobody has read (an entry cached for later) needs none, and nothing
-  /// can observe a change before an access has registered.
-  @exclusivity(unchecked) private var registrarStorage: ObservationRegistrar?
+  /// can observe a change before an access has registered. It sits in an object of its own: an
+  /// optional `ObservationRegistrar` (a type of another module, whose layout is not known here)
+  /// is tested and copied through value witnesses, about 80 instructions a page of
+  /// `PagedLoader`; an optional reference is one comparison.
+  @exclusivity(unchecked) private var registrarBox: RegistrarBox?
   /// The clock, the retry policy, the progress timing and the wall clock: what loaders rarely
   /// change, in an object that the loaders of a ``LoaderStore`` share until one changes them
   /// (then it gets a copy of its own).
@@ -154,7 +157,7 @@ package final class LoaderCore: Observable, WaitingCallers {
   /// Failed attempts since the last success or reset: grows during retries with backoff, so
   /// a screen can show "attempt 2 of 3".
   package var failureCount: Int {
-    registrar().access(self, keyPath: Self.failureCountPath)
+    registeringBox().registrar.access(self, keyPath: Self.failureCountPath)
     return storedFailureCount
   }
 
@@ -316,15 +319,15 @@ package final class LoaderCore: Observable, WaitingCallers {
   /// Registers an access to the loader's phase, as the `@Observable` macro's getter does.
   @usableFromInline
   func accessPhase() {
-    registrar().access(self, keyPath: Self.phaseVersionPath)
+    registeringBox().registrar.access(self, keyPath: Self.phaseVersionPath)
   }
 
-  /// The registrar, made on the first access that registers.
-  private func registrar() -> ObservationRegistrar {
-    if let registrarStorage { return registrarStorage }
-    let registrar = ObservationRegistrar()
-    registrarStorage = registrar
-    return registrar
+  /// The registrar's box, made on the first access that registers.
+  private func registeringBox() -> RegistrarBox {
+    if let registrarBox { return registrarBox }
+    let box = RegistrarBox()
+    registrarBox = box
+    return box
   }
 
   /// Runs `change`, which changes the phase in place and reports whether it changed anything,
@@ -338,13 +341,13 @@ package final class LoaderCore: Observable, WaitingCallers {
   @usableFromInline @discardableResult
   func changePhase(_ change: () -> Bool) -> Bool {
     guard change() else { return false }
-    guard let registrar = registrarStorage else {
+    guard let registrarBox else {
       phaseVersion &+= 1  // no access has registered: nobody to notify
       return true
     }
-    registrar.willSet(self, keyPath: Self.phaseVersionPath)
+    registrarBox.registrar.willSet(self, keyPath: Self.phaseVersionPath)
     phaseVersion &+= 1
-    registrar.didSet(self, keyPath: Self.phaseVersionPath)
+    registrarBox.registrar.didSet(self, keyPath: Self.phaseVersionPath)
     return true
   }
 
@@ -361,11 +364,13 @@ package final class LoaderCore: Observable, WaitingCallers {
   /// Counts a failed attempt.
   @usableFromInline
   func countFailedAttempt() {
-    guard let registrar = registrarStorage else {
+    guard let registrarBox else {
       storedFailureCount += 1  // no access has registered: nobody to notify
       return
     }
-    registrar.withMutation(of: self, keyPath: Self.failureCountPath) { storedFailureCount += 1 }
+    registrarBox.registrar.withMutation(of: self, keyPath: Self.failureCountPath) {
+      storedFailureCount += 1
+    }
   }
 
   /// Counts a failed attempt of the running load and decides whether to try again.
@@ -386,12 +391,20 @@ package final class LoaderCore: Observable, WaitingCallers {
   @usableFromInline
   func resetFailureCount() {
     guard storedFailureCount != 0 else { return }
-    guard let registrar = registrarStorage else {
+    guard let registrarBox else {
       storedFailureCount = 0  // no access has registered: nobody to notify
       return
     }
-    registrar.withMutation(of: self, keyPath: Self.failureCountPath) { storedFailureCount = 0 }
+    registrarBox.registrar.withMutation(of: self, keyPath: Self.failureCountPath) {
+      storedFailureCount = 0
+    }
   }
+}
+
+/// A loader's ``ObservationRegistrar``, which ``LoaderCore`` makes on the first access that
+/// registers.
+private final class RegistrarBox {
+  let registrar = ObservationRegistrar()
 }
 
 /// What a loader rarely changes: its clock, its retry policy, its progress timing and its wall
