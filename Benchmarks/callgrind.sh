@@ -89,6 +89,7 @@ for run in "load-cycle $CYCLES_FROM" "load-cycle $CYCLES_TO" \
   "merge-trivial-random $ITEMS" \
   "observe-generic 0" "observe-generic 1000" "observe-concrete 1000" "observe-cached 1000" \
   "store-lookup 0" "store-lookup $STORE_LOOKUPS" \
+  "store-dictionary-lookup 0" "store-dictionary-lookup $STORE_LOOKUPS" \
   "store-evict-setup $EVICT_FROM" "store-evict $EVICT_FROM" \
   "store-evict-setup $EVICT_TO" "store-evict $EVICT_TO"; do
   start=$SECONDS
@@ -192,6 +193,8 @@ runs = {
     "observe-cached/1000": ${I["observe-cached 1000"]},
     "store-lookup/0": ${I["store-lookup 0"]},
     "store-lookup/n": ${I["store-lookup $STORE_LOOKUPS"]},
+    "store-dictionary-lookup/0": ${I["store-dictionary-lookup 0"]},
+    "store-dictionary-lookup/n": ${I["store-dictionary-lookup $STORE_LOOKUPS"]},
     "store-evict-setup/from": ${I["store-evict-setup $EVICT_FROM"]},
     "store-evict/from": ${I["store-evict $EVICT_FROM"]},
     "store-evict-setup/to": ${I["store-evict-setup $EVICT_TO"]},
@@ -233,6 +236,9 @@ merge_random = (runs["merge-random/to"] - runs["merge-setup-random/to"]) / items
 trivial_append = append_whole / items
 trivial_ascending = (runs["merge-trivial-ascending/to"] - runs["paging-setup/to/50"]) / items
 trivial_random = (runs["merge-trivial-random/to"] - runs["merge-trivial-setup-random/to"]) / items
+store_lookup = (runs["store-lookup/n"] - runs["store-lookup/0"]) / $STORE_LOOKUPS
+dictionary_lookup = (
+    runs["store-dictionary-lookup/n"] - runs["store-dictionary-lookup/0"]) / $STORE_LOOKUPS
 figures = {
     # Target 4: a load cycle (load, reload, reset) against two Task { await op() }.value.
     "instructionsPerLoadCycle": round(cycle),
@@ -287,10 +293,14 @@ figures = {
         (runs["observe-cached/1000"] - runs["observe-generic/0"]) / 1000),
     # The keyed store (issue 12). A get-or-create lookup (loader(for:)) of a key the store
     # holds, among 10,000 live keys: instructions and mallocs (memcheck) per lookup.
-    "storeLookupInstructions": round(
-        (runs["store-lookup/n"] - runs["store-lookup/0"]) / $STORE_LOOKUPS, 1),
+    "storeLookupInstructions": round(store_lookup, 1),
+    # Its floor, in the same run: a lookup in a Dictionary keyed by the same key type, of the
+    # same 10,000 keys, each holding an object (issue 23: at most 3x).
+    "storeDictionaryLookupInstructions": round(dictionary_lookup, 1),
+    "storeLookupVsDictionaryFloor": round(store_lookup / dictionary_lookup, 3),
     "storeLookupMallocs": round(($M_LOOKUP_N - $M_LOOKUP_0) / $STORE_LOOKUPS, 3),
-    # Heap bytes per cached entry (entry, loader, key, the dictionary's share), mallinfo2.
+    # Heap bytes per cached entry (entry, loader, key, the dictionary's share), mallinfo2
+    # (uordblks + hblkhd: the dictionary's storage is mapped on its own at 10,000 entries).
     "storeEntryHeapBytes": round($STORE_BYTES / $STORE_ENTRIES),
     # invalidateAll() over observed, loaded entries: fetches and notifications per entry.
     "storeInvalidateReloadsPerEntry": $INV_RELOADS / $INVALIDATED,

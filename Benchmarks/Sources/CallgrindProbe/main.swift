@@ -13,7 +13,8 @@
 // observe-generic, observe-concrete, observe-cached (n reads and writes of an observed
 // property), notifications (n cycles; prints the observation notifications of each step),
 // idle-memory (n idle loaders; prints heap bytes per loader from mallinfo2),
-// store-lookup (n get-or-create lookups in a store of 10,000 live keys), store-memory (a store
+// store-lookup (n get-or-create lookups in a store of 10,000 live keys), store-dictionary-lookup
+// (its floor: n lookups in a Dictionary of the same 10,000 keys), store-memory (a store
 // of n entries; prints heap bytes per entry from mallinfo2), store-invalidate (n observed
 // entries invalidated; checks that each reloads once and prints the notifications),
 // store-evict-setup, store-evict (n unobserved entries; the second also advances the manual
@@ -144,6 +145,10 @@ func run(_ scenario: String, count: Int) async {
     consume(lookUpKeys(store, keys: storeKeys, lookups: count))
     precondition(store.count == storeKeys, "a lookup created an entry: \(store.count)")
     kept.append(store)
+  case "store-dictionary-lookup":
+    let dictionary = makeKeyDictionary(keys: storeKeys)
+    consume(lookUpKeys(dictionary, keys: storeKeys, lookups: count))
+    consume(dictionary)
   case "store-memory":
     let before = cmallocstats_bytes_in_use()
     let store = makeStore(keys: count)

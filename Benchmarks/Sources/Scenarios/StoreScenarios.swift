@@ -203,6 +203,33 @@ public func lookUpKeys(_ store: LoaderStore, keys: Int, lookups: Int) -> Int {
   return checksum
 }
 
+/// What the floor of a lookup finds: one object per key, as the store holds a loader per key.
+public final class DictionaryValue {
+  public init() {}
+}
+
+/// The floor of ``lookUpKeys(_:keys:lookups:)``: a `Dictionary` keyed by the same concrete key
+/// type, ``StoreKey`` `0..<keys`, each holding an object.
+public func makeKeyDictionary(keys: Int) -> [StoreKey: DictionaryValue] {
+  var dictionary: [StoreKey: DictionaryValue] = [:]
+  for id in 0..<keys { dictionary[StoreKey(id: id)] = DictionaryValue() }
+  return dictionary
+}
+
+/// `lookups` lookups in `dictionary` of keys it holds, `0..<keys` in turn, as
+/// ``lookUpKeys(_:keys:lookups:)`` looks them up in a store: the floor of a store's lookup.
+/// Returns a checksum of the values' identities, so the lookups are not optimised away.
+public func lookUpKeys(_ dictionary: [StoreKey: DictionaryValue], keys: Int, lookups: Int) -> Int {
+  var checksum = 0
+  var id = 0
+  for _ in 0..<lookups {
+    checksum &+= ObjectIdentifier(dictionary[StoreKey(id: id)]!).hashValue
+    id += 1
+    if id == keys { id = 0 }
+  }
+  return checksum
+}
+
 // MARK: Invalidation
 
 /// What ``invalidateObserved(_:)`` counted.

@@ -51,9 +51,6 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     return storedPhase
   }
 
-  /// What a trigger does when a load already runs.
-  public final var overlapPolicy: OverlapPolicy
-
   // The triggers and the landing of a load are inlinable: they are compiled where `Value` is
   // known (the app's module), so a load looks no generic metadata up at run time. Their state
   // is therefore `@usableFromInline`; it is not API.
@@ -66,6 +63,9 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   /// The phase, read and written without notifying observers; ``core`` notifies. It skips the
   /// exclusivity checks for the reasons the core's state does.
   @exclusivity(unchecked) @usableFromInline final var storedPhase: LoadPhase<Value, any Error>
+  /// What a trigger does when a load already runs. (After the phase, in the room its optional
+  /// payload leaves, so that the loader stays small.)
+  public final var overlapPolicy: OverlapPolicy
   /// Where the value comes from; set once, by the initializers.
   private var source = Source.subclass
 
@@ -124,6 +124,14 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     overlapPolicy = overlap
     core = LoaderCore(
       clock: LoaderClock(clock), retry: retry, staleness: staleness, hasValue: phase.value != nil)
+  }
+
+  /// Creates an idle loader with `settings`, which it may share with other loaders: what a
+  /// ``LoaderStore`` makes for its keys.
+  init(settings: LoaderSettings, staleness: Staleness) {
+    storedPhase = .idle
+    overlapPolicy = .joinRunning
+    core = LoaderCore(settings: settings, staleness: staleness, hasValue: false)
   }
 
   /// Creates a loader fed by `sequence`, which subscribes for a load and delivers into its sink.

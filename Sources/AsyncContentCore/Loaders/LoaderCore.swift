@@ -26,13 +26,29 @@ public import Observation
 /// getter registers its access here and SwiftUI and `withObservationTracking` follow it.
 @MainActor @usableFromInline
 package final class LoaderCore: Observable, WaitingCallers {
-  /// The registrar the loader's observed properties report to.
-  private let registrar = ObservationRegistrar()
+  // The fields are ordered so that the object stays small (a loader idle in a store's cache
+  // costs this object, its loader and its entry): a Bool goes where an optional leaves room.
+
+  /// The registrar the loader's observed properties report to, made by the first access that
+  /// registers: a loader nobody has read (an entry cached for later) needs none, and nothing
+  /// can observe a change before an access has registered. It sits in an object of its own: an
+  /// optional `ObservationRegistrar` (a type of another module, whose layout is not known here)
+  /// is tested and copied through value witnesses, about 500 instructions a page of 50 of
+  /// `PagedLoader` (callgrind); an optional reference is one comparison.
+  @exclusivity(unchecked) private var registrarBox: RegistrarBox?
+  /// The clock, the retry policy, the progress timing and the wall clock: what loaders rarely
+  /// change, in an object that the loaders of a ``LoaderStore`` share until one changes them
+  /// (then it gets a copy of its own).
+  @exclusivity(unchecked) private var settings: LoaderSettings
+
   /// The clock for retry waits and staleness.
-  @usableFromInline package let clock: LoaderClock
+  @usableFromInline package var clock: LoaderClock { settings.clock }
   /// How failed attempts are retried before the failure shows. A load follows the policy of
   /// when it started.
-  @usableFromInline package var retryPolicy: RetryPolicy
+  @usableFromInline package var retryPolicy: RetryPolicy {
+    get { settings.retryPolicy }
+    set { uniqueSettings().retryPolicy = newValue }
+  }
   /// How old a value may grow before ``AsyncLoader/load()`` or ``PagedLoader/load()`` fetches
   /// it again; ``Staleness/storeDefault`` means never here (a loader has no store's default),
   /// and reads back as ``Staleness/never``.
@@ -43,15 +59,45 @@ package final class LoaderCore: Observable, WaitingCallers {
   /// ``staleness``, resolved: only the duration is stored, so a trigger's staleness check is one
   /// comparison and the core holds no second copy; `nil` never goes stale.
   @exclusivity(unchecked) private var staleAfter: Duration?
+  /// Whether a load was started and has not settled yet: what triggers join. A subscription
+  /// settles with its first value and goes on running.
+  @exclusivity(unchecked) @usableFromInline package private(set) var isLoadRunning = false
+  /// Whether the load that settled last ended by a cancellation; unobserved
+  /// (``lastLoadWasCancelled`` observes).
+  @exclusivity(unchecked) package private(set) var storedLastLoadWasCancelled = false
+  /// Whether a ``LoaderStore`` invalidated the value: it is stale until the next value lands,
+  /// whatever its age.
+  @exclusivity(unchecked) package var isMarkedStale = false
+  /// Whether the value on screen is an edit of a ``LoaderStore`` (an optimistic update) and no
+  /// value has landed since: what decides whether the edit may be rolled back.
+  @exclusivity(unchecked) package var isValueEdited = false
 
   /// How long a first load may run before progress shows, and how long progress stays once it
   /// shows, for this loader; `nil` (the default) leaves it to whoever renders the loader: the
   /// `asyncProgressTiming` of the SwiftUI environment, or ``ProgressTiming/default``.
-  package var progressTiming: ProgressTiming?
+  package var progressTiming: ProgressTiming? {
+    get { settings.progressTiming }
+    set { uniqueSettings().progressTiming = newValue }
+  }
 
   /// The wall clock that dates a loaded value (``loadedDate``); `Date.init` by default. Replace
   /// it in tests to get fixed dates.
-  package var wallClock: @MainActor () -> Date = { Date() }
+  package var wallClock: @MainActor () -> Date {
+    get { settings.wallClock }
+    set { uniqueSettings().wallClock = newValue }
+  }
+
+  /// Shares `settings`, equal to this loader's own (the same clock and retry policy), with
+  /// other loaders: a ``LoaderStore`` gives its paged loaders its own.
+  func share(_ settings: LoaderSettings) {
+    self.settings = settings
+  }
+
+  /// ``settings``, copied first if another loader shares them.
+  private func uniqueSettings() -> LoaderSettings {
+    if !isKnownUniquelyReferenced(&settings) { settings = settings.copy() }
+    return settings
+  }
 
   // MARK: State
   //
@@ -69,31 +115,23 @@ package final class LoaderCore: Observable, WaitingCallers {
     didSet {
       // Every place that dates the value on the clock dates it on the wall clock too, so the two
       // always describe the same landing.
-      storedLoadedDate = storedLoadedAt == nil ? nil : wallClock()
+      if storedLoadedAt != nil { storedLoadedDate = wallClock() }
       // A value landed (or went away): it is as fresh as its date says, and no longer an edit.
       isMarkedStale = false
       isValueEdited = false
       phaseListener?.valueChanged = true
     }
   }
-  /// When the value was loaded, on ``wallClock``; unobserved (``loadedDate`` observes).
-  @exclusivity(unchecked) package private(set) var storedLoadedDate: Date?
-  /// Whether the load that settled last ended by a cancellation; unobserved
-  /// (``lastLoadWasCancelled`` observes).
-  @exclusivity(unchecked) package private(set) var storedLastLoadWasCancelled = false
-  /// Whether a ``LoaderStore`` invalidated the value: it is stale until the next value lands,
-  /// whatever its age. (Beside the other flags, so it takes no room of its own.)
-  @exclusivity(unchecked) package var isMarkedStale = false
-  /// Whether the value on screen is an edit of a ``LoaderStore`` (an optimistic update) and no
-  /// value has landed since: what decides whether the edit may be rolled back.
-  @exclusivity(unchecked) package var isValueEdited = false
+  /// When the value was loaded, on ``wallClock``; meaningful only while ``storedLoadedAt`` is
+  /// set (so it needs no optional's room of its own).
+  @exclusivity(unchecked) private var storedLoadedDate = Date(timeIntervalSinceReferenceDate: 0)
+  /// When the value was loaded, on ``wallClock``, unobserved (``loadedDate`` observes); `nil`
+  /// when no value has loaded.
+  package var unobservedLoadedDate: Date? { storedLoadedAt == nil ? nil : storedLoadedDate }
   /// The generation of the current load; results of any other generation are stale.
   @exclusivity(unchecked) private var generation: UInt64 = 0
   /// The running operation or subscription.
   @exclusivity(unchecked) private var task: Task<Void, Never>?
-  /// Whether a load was started and has not settled yet: what triggers join. A subscription
-  /// settles with its first value and goes on running.
-  @exclusivity(unchecked) @usableFromInline package private(set) var isLoadRunning = false
 
   /// The callers waiting for the running load to settle.
   @exclusivity(unchecked) var waiters = Waiters()
@@ -103,12 +141,17 @@ package final class LoaderCore: Observable, WaitingCallers {
   /// for a loader nobody selects from, which pays one check a change.
   @exclusivity(unchecked) package var phaseListener: PhaseListener?
 
-  init(clock: LoaderClock, retry: RetryPolicy, staleness: Staleness, hasValue: Bool) {
-    self.clock = clock
-    self.retryPolicy = retry
+  convenience init(clock: LoaderClock, retry: RetryPolicy, staleness: Staleness, hasValue: Bool) {
+    self.init(
+      settings: LoaderSettings(clock: clock, retryPolicy: retry), staleness: staleness,
+      hasValue: hasValue)
+  }
+
+  init(settings: LoaderSettings, staleness: Staleness, hasValue: Bool) {
+    self.settings = settings
     self.staleAfter = staleness.duration(storeDefault: nil)
     if hasValue {
-      storedLoadedAt = clock.now
+      storedLoadedAt = settings.clock.now
       storedLoadedDate = Date()  // didSet does not run in an initializer
     }
   }
@@ -124,7 +167,7 @@ package final class LoaderCore: Observable, WaitingCallers {
   /// Failed attempts since the last success or reset: grows during retries with backoff, so
   /// a screen can show "attempt 2 of 3".
   package var failureCount: Int {
-    registrar.access(self, keyPath: Self.failureCountPath)
+    registeringBox().registrar.access(self, keyPath: Self.failureCountPath)
     return storedFailureCount
   }
 
@@ -141,7 +184,7 @@ package final class LoaderCore: Observable, WaitingCallers {
   ///
   package var loadedDate: Date? {
     accessPhase()
-    return storedLoadedDate
+    return storedLoadedAt == nil ? nil : storedLoadedDate
   }
 
   /// Whether the load that settled last ended by a cancellation: ``AsyncLoader/cancel()``,
@@ -286,7 +329,15 @@ package final class LoaderCore: Observable, WaitingCallers {
   /// Registers an access to the loader's phase, as the `@Observable` macro's getter does.
   @usableFromInline
   func accessPhase() {
-    registrar.access(self, keyPath: Self.phaseVersionPath)
+    registeringBox().registrar.access(self, keyPath: Self.phaseVersionPath)
+  }
+
+  /// The registrar's box, made on the first access that registers.
+  private func registeringBox() -> RegistrarBox {
+    if let registrarBox { return registrarBox }
+    let box = RegistrarBox()
+    registrarBox = box
+    return box
   }
 
   /// Runs `change`, which changes the phase in place and reports whether it changed anything,
@@ -300,9 +351,14 @@ package final class LoaderCore: Observable, WaitingCallers {
   @usableFromInline @discardableResult
   func changePhase(_ change: () -> Bool) -> Bool {
     guard change() else { return false }
-    registrar.willSet(self, keyPath: Self.phaseVersionPath)
-    phaseVersion &+= 1
-    registrar.didSet(self, keyPath: Self.phaseVersionPath)
+    if let registrarBox {
+      registrarBox.registrar.willSet(self, keyPath: Self.phaseVersionPath)
+      phaseVersion &+= 1
+      registrarBox.registrar.didSet(self, keyPath: Self.phaseVersionPath)
+    } else {
+      phaseVersion &+= 1  // no access has registered: nobody to notify
+    }
+    // The selections hear every change, whether or not anybody read the phase itself.
     if let phaseListener { phaseListener.phaseChanged() }
     return true
   }
@@ -320,7 +376,13 @@ package final class LoaderCore: Observable, WaitingCallers {
   /// Counts a failed attempt.
   @usableFromInline
   func countFailedAttempt() {
-    registrar.withMutation(of: self, keyPath: Self.failureCountPath) { storedFailureCount += 1 }
+    guard let registrarBox else {
+      storedFailureCount += 1  // no access has registered: nobody to notify
+      return
+    }
+    registrarBox.registrar.withMutation(of: self, keyPath: Self.failureCountPath) {
+      storedFailureCount += 1
+    }
   }
 
   /// Counts a failed attempt of the running load and decides whether to try again.
@@ -341,7 +403,51 @@ package final class LoaderCore: Observable, WaitingCallers {
   @usableFromInline
   func resetFailureCount() {
     guard storedFailureCount != 0 else { return }
-    registrar.withMutation(of: self, keyPath: Self.failureCountPath) { storedFailureCount = 0 }
+    guard let registrarBox else {
+      storedFailureCount = 0  // no access has registered: nobody to notify
+      return
+    }
+    registrarBox.registrar.withMutation(of: self, keyPath: Self.failureCountPath) {
+      storedFailureCount = 0
+    }
+  }
+}
+
+/// A loader's ``ObservationRegistrar``, which ``LoaderCore`` makes on the first access that
+/// registers.
+private final class RegistrarBox {
+  let registrar = ObservationRegistrar()
+}
+
+/// What a loader rarely changes: its clock, its retry policy, its progress timing and its wall
+/// clock. The loaders of a ``LoaderStore`` share one (the store's clock and retry policy), so
+/// that an idle cached loader holds one reference instead of about 190 bytes; a loader that
+/// changes one of them copies them first (``LoaderCore``).
+@MainActor
+package final class LoaderSettings {
+  /// The clock for retry waits and staleness.
+  let clock: LoaderClock
+  /// How failed attempts are retried before the failure shows.
+  var retryPolicy: RetryPolicy
+  /// How long a first load may run before progress shows; `nil` leaves it to the renderer.
+  var progressTiming: ProgressTiming?
+  /// The wall clock that dates a loaded value.
+  var wallClock: @MainActor () -> Date
+
+  init(
+    clock: LoaderClock, retryPolicy: RetryPolicy, progressTiming: ProgressTiming? = nil,
+    wallClock: @escaping @MainActor () -> Date = { Date() }
+  ) {
+    self.clock = clock
+    self.retryPolicy = retryPolicy
+    self.progressTiming = progressTiming
+    self.wallClock = wallClock
+  }
+
+  /// A copy, for a loader that changes what it shared.
+  func copy() -> LoaderSettings {
+    LoaderSettings(
+      clock: clock, retryPolicy: retryPolicy, progressTiming: progressTiming, wallClock: wallClock)
   }
 }
 

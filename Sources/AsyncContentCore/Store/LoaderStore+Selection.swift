@@ -133,7 +133,7 @@ package final class ValueSelection<Value: Sendable, Selected: Equatable> {
     let newValue = newPhase.value
     if newValue != current { value = newValue }
     if !Self.isSame(newPhase, _phase) {
-      loadedDate = loader.core.storedLoadedDate
+      loadedDate = loader.core.unobservedLoadedDate
       lastLoadWasCancelled = loader.core.storedLastLoadWasCancelled
       phase = newPhase
     }

@@ -92,11 +92,23 @@ public final class LoaderStore {
   /// Counts the observers that came and went, so that the inspector renders again.
   private(set) var observerChanges: UInt64 = 0
 
-  /// The entries by key.
-  @ObservationIgnored private var entries: [AnyHashable: StoreEntry] = [:]
+  /// The entries, in a table per key type, by the key type. (It and the few fields below that
+  /// `loader(for:)` reads are `@usableFromInline`, so that a lookup is compiled in the app's
+  /// module for its key type, and skip the exclusivity checks: the store is `@MainActor`, and
+  /// no access to them spans a call out.)
+  @ObservationIgnored @exclusivity(unchecked) private var tables: [ObjectIdentifier: AnyKeyTable] =
+    [:]
+  /// The table of the key type looked up last, so that a run of lookups of one key type finds
+  /// its table with one comparison.
+  @ObservationIgnored @exclusivity(unchecked) @usableFromInline var lastTable: AnyKeyTable?
+  /// How many entries the tables hold.
+  @ObservationIgnored private var entryCount = 0
+  /// The store's loader settings (its clock and retry policy), which its loaders share.
+  @ObservationIgnored private lazy var loaderSettings = LoaderSettings(
+    clock: clock, retryPolicy: retryPolicy)
 
   /// The counter that orders the entries' last uses.
-  @ObservationIgnored private var useCount: UInt64 = 0
+  @ObservationIgnored @exclusivity(unchecked) @usableFromInline var useCount: UInt64 = 0
   /// The task that evicts the entries whose time without observers ran out.
   @ObservationIgnored private var collection: Task<Void, Never>?
   /// When ``collection`` wakes up.
@@ -192,7 +204,22 @@ public final class LoaderStore {
   ///
   /// - Parameter key: The key.
   /// - Returns: The same loader for every equal key, until the entry is evicted.
+  @inlinable
   public func loader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value> {
+    // Inlinable, so that it is compiled for `Key` where the key is known: the lookup hashes
+    // the key as a dictionary keyed by `Key` does, with no `AnyHashable` and no generic code
+    // run unspecialized.
+    if let entry = table(of: Key.self)?.entries[key] {
+      touch(entry)
+      // Safe: the entry of a key of type `Key` holds an `AsyncLoader<Key.Value>`.
+      return unsafeDowncast(entry.loaderObject, to: AsyncLoader<Key.Value>.self)
+    }
+    return newLoader(for: key)
+  }
+
+  /// The loader of `key`, whose entry ``loader(for:)`` did not find: one the store creates.
+  @usableFromInline
+  func newLoader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value> {
     loader(of: entry(for: key), as: Key.self)
   }
 
@@ -202,7 +229,7 @@ public final class LoaderStore {
   /// - Parameter key: The key.
   /// - Returns: The loader, or `nil` when the store has no entry for the key.
   public func cachedLoader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value>? {
-    entries[AnyHashable(key)].map { loader(of: $0, as: Key.self) }
+    liveEntry(for: key).map { loader(of: $0, as: Key.self) }
   }
 
   /// The value the store holds for `key`, if any, without creating an entry.
@@ -226,7 +253,7 @@ public final class LoaderStore {
   ///
   /// - Parameter key: The key.
   public func observerCount(for key: some StoreKey) -> Int {
-    entries[AnyHashable(key)]?.observers ?? 0
+    liveEntry(for: key)?.observers ?? 0
   }
 
   /// The paged loader of `key`: the one the store holds, or a new one it keeps from now on.
@@ -247,7 +274,7 @@ public final class LoaderStore {
   public func cachedPagedLoader<Key: PagedLoaderKey>(
     for key: Key
   ) -> PagedLoader<Key.Item, Key.Cursor>? {
-    entries[AnyHashable(key)].map { pagedLoader(of: $0, as: Key.self) }
+    liveEntry(for: key).map { pagedLoader(of: $0, as: Key.self) }
   }
 
   /// The items the store holds for a paged `key`, if any, without creating an entry.
@@ -428,28 +455,38 @@ public final class LoaderStore {
   ///   - key: The key.
   ///   - observing: Whether an observer comes at once, so a new entry needs no collection.
   func entry<Key: LoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
-    let clients = clients
-    return entry(for: key, observing: observing) {
-      AsyncLoader<Key.Value>(
-        clock: clock, retry: key.retry ?? retryPolicy, staleness: staleness(of: key)
-      ) {
-        // Resolved when the fetch runs, off the main actor: the clients never change.
-        try await key.fetch(using: clients.resolve(Key.Client.self, for: Key.self))
-      }
+    entry(for: key, observing: observing) { gcAfter, lastUse in
+      LoaderEntry(
+        loader: KeyLoader(
+          key: key, clients: clients, settings: settings(retry: key.retry),
+          staleness: staleness(of: key)),
+        gcAfter: gcAfter, lastUse: lastUse)
     }
   }
 
   /// The entry of a paged `key`, created if there is none, and counted as used.
   func entry<Key: PagedLoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
     let clients = clients
-    return entry(for: key, observing: observing) {
-      PagedLoader<Key.Item, Key.Cursor>(
-        clock: clock, retry: key.retry ?? retryPolicy, staleness: staleness(of: key),
-        maxPages: key.maxPages
-      ) { cursor in
-        try await key.fetchPage(at: cursor, using: clients.resolve(Key.Client.self, for: Key.self))
-      }
+    return entry(for: key, observing: observing) { gcAfter, lastUse in
+      PagedEntry(
+        key: key, loader: makePagedLoader(for: key, clients: clients), gcAfter: gcAfter,
+        lastUse: lastUse)
     }
+  }
+
+  /// A new paged loader of `key`.
+  private func makePagedLoader<Key: PagedLoaderKey>(
+    for key: Key, clients: StoreClients
+  ) -> PagedLoader<Key.Item, Key.Cursor> {
+    let loader = PagedLoader<Key.Item, Key.Cursor>(
+      clock: clock, retry: key.retry ?? retryPolicy, staleness: staleness(of: key),
+      maxPages: key.maxPages
+    ) { cursor in
+      try await key.fetchPage(at: cursor, using: clients.resolve(Key.Client.self, for: Key.self))
+    }
+    // The store's clock and retry policy, as its other loaders share them.
+    if key.retry == nil { loader.core.share(loaderSettings) }
+    return loader
   }
 
   /// The staleness of `key`'s loader: the key's ``StoreKey/staleness``, with the store's for
@@ -458,20 +495,28 @@ public final class LoaderStore {
     key.staleness == .storeDefault ? staleness : key.staleness
   }
 
-  /// The entry of `key`, created with a loader from `makeLoader` if there is none.
-  private func entry(
-    for key: some StoreKey, observing: Bool, makeLoader: () -> any StoreLoader
+  /// The settings of a new loader: the store's, which its loaders share, unless the key has a
+  /// retry policy of its own.
+  private func settings(retry: RetryPolicy?) -> LoaderSettings {
+    guard let retry else { return loaderSettings }
+    return LoaderSettings(clock: clock, retryPolicy: retry)
+  }
+
+  /// The entry of `key`, created by `makeEntry` (given its `gcAfter` and last use) if there is
+  /// none.
+  private func entry<Key: StoreKey>(
+    for key: Key, observing: Bool, makeEntry: (Duration, UInt64) -> StoreEntry
   ) -> StoreEntry {
-    let id = AnyHashable(key)
-    if let entry = entries[id] {
+    let table = keyTable(of: Key.self)
+    if let entry = table.entries[key] {
       touch(entry)
       return entry
     }
     useCount &+= 1
-    let entry = StoreEntry(
-      key: key, loader: makeLoader(), gcAfter: key.gcAfter ?? gcAfter, lastUse: useCount)
-    entries[id] = entry
-    count = entries.count
+    let entry = makeEntry(key.gcAfter ?? gcAfter, useCount)
+    table.entries[key] = entry
+    entryCount += 1
+    count = entryCount
     if memoryWarnings == nil { memoryWarnings = MemoryWarnings(store: self) }
     // Nobody observes it: it is collected unless an observer comes.
     if !observing { scheduleCollection(of: entry) }
@@ -482,8 +527,8 @@ public final class LoaderStore {
   /// The loader of `entry`, with its type.
   func loader<Key: LoaderKey>(of entry: StoreEntry, as _: Key.Type) -> AsyncLoader<Key.Value> {
     // Safe: the entry of a key of type `Key` was created by `entry(for:)` with an
-    // `AsyncLoader<Key.Value>`, and an `AnyHashable` of one key type never equals one of another.
-    unsafeDowncast(entry.loader, to: AsyncLoader<Key.Value>.self)
+    // `AsyncLoader<Key.Value>`, and each key type has a table of its own.
+    unsafeDowncast(entry.loaderObject, to: AsyncLoader<Key.Value>.self)
   }
 
   /// The paged loader of `entry`, with its type.
@@ -492,35 +537,95 @@ public final class LoaderStore {
   ) -> PagedLoader<Key.Item, Key.Cursor> {
     // Safe: as for `loader(of:as:)`, the entry of a paged key of type `Key` holds a
     // `PagedLoader<Key.Item, Key.Cursor>`.
-    unsafeDowncast(entry.loader, to: PagedLoader<Key.Item, Key.Cursor>.self)
+    unsafeDowncast(entry.loaderObject, to: PagedLoader<Key.Item, Key.Cursor>.self)
   }
 
   /// Whether `entry` is still the store's entry of its key (it was not evicted).
   func isLive(_ entry: StoreEntry) -> Bool {
-    entries[entry.id] === entry
+    !entry.isEvicted
   }
 
-  /// The live entries, in no order.
-  var liveEntries: Dictionary<AnyHashable, StoreEntry>.Values { entries.values }
+  /// The live entries, in no order: a snapshot, which evictions while it is iterated leave as
+  /// it is.
+  var liveEntries: [StoreEntry] {
+    var entries: [StoreEntry] = []
+    entries.reserveCapacity(entryCount)
+    forEachLiveEntry { entries.append($0) }
+    return entries
+  }
+
+  /// Calls `body` with every live entry, in no order, without a snapshot: `body` must not add
+  /// or evict entries.
+  private func forEachLiveEntry(_ body: (StoreEntry) -> Void) {
+    for table in tables.values { table.forEachEntry(body) }
+  }
 
   /// The live entry of `key`, if any.
-  func liveEntry(for key: any StoreKey) -> StoreEntry? { entries[AnyHashable(key)] }
+  func liveEntry(for key: any StoreKey) -> StoreEntry? {
+    typedLiveEntry(for: key)  // opens the existential
+  }
+
+  /// The live entry of `key`, if any.
+  func liveEntry<Key: StoreKey>(for key: Key) -> StoreEntry? {
+    typedLiveEntry(for: key)
+  }
+
+  /// The live entry of `key`, if any: the lookup in its key type's table.
+  private func typedLiveEntry<Key: StoreKey>(for key: Key) -> StoreEntry? {
+    table(of: Key.self)?.entries[key]
+  }
+
+  /// The table of the key type `Key`, if the store has one.
+  @inlinable
+  func table<Key: StoreKey>(of _: Key.Type) -> KeyTable<Key>? {
+    if let table = lastTable, table.keyType == ObjectIdentifier(Key.self) {
+      // Safe: a table of `Key` is a `KeyTable<Key>`.
+      return unsafeDowncast(table, to: KeyTable<Key>.self)
+    }
+    return findTable(ObjectIdentifier(Key.self)).map { unsafeDowncast($0, to: KeyTable<Key>.self) }
+  }
+
+  /// The table of the key type `keyType`, if the store has one, remembered for the next lookup.
+  @usableFromInline
+  func findTable(_ keyType: ObjectIdentifier) -> AnyKeyTable? {
+    guard let table = tables[keyType] else { return nil }
+    lastTable = table
+    return table
+  }
+
+  /// The table of the key type `Key`, created if the store has none.
+  private func keyTable<Key: StoreKey>(of _: Key.Type) -> KeyTable<Key> {
+    if let table = table(of: Key.self) { return table }
+    let table = KeyTable<Key>()
+    tables[table.keyType] = table
+    lastTable = table
+    return table
+  }
+
+  /// Removes the entry of `key` from its table.
+  func removeEntry<Key: StoreKey>(of key: Key) {
+    table(of: Key.self)?.entries[key] = nil
+  }
 
   /// The live entries that `isIncluded` selects.
   private func entries(where isIncluded: (StoreEntry) -> Bool) -> [StoreEntry] {
-    entries.values.filter(isIncluded)
+    liveEntries.filter(isIncluded)
   }
 
   /// Counts a use of `entry`, for the least-recently-used order.
-  private func touch(_ entry: StoreEntry) {
+  @inlinable
+  func touch(_ entry: StoreEntry) {
     useCount &+= 1
     entry.lastUse = useCount
   }
 
   /// Removes `entry` and cancels its load.
   func evict(_ entry: StoreEntry) {
-    entries[entry.id] = nil
-    count = entries.count
+    guard !entry.isEvicted else { return }
+    entry.isEvicted = true
+    entry.remove(from: self)
+    entryCount -= 1
+    count = entryCount
     cancelCollection(of: entry)
     stopPolling(entry)
     entry.edits.removeAll()
@@ -531,10 +636,11 @@ public final class LoaderStore {
   /// Evicts the least recently used entries without observers, but `kept`, while the store
   /// holds more than ``maxEntries``.
   private func trimToLimit(keeping kept: StoreEntry?) {
-    while entries.count > maxEntries {
+    while entryCount > maxEntries {
       var victim: StoreEntry?
-      for entry in entries.values where entry.observers == 0 && entry !== kept {
-        if let oldest = victim, oldest.lastUse <= entry.lastUse { continue }
+      forEachLiveEntry { entry in
+        guard entry.observers == 0, entry !== kept else { return }
+        if let oldest = victim, oldest.lastUse <= entry.lastUse { return }
         victim = entry
       }
       guard let victim else { return }  // every other entry is observed
@@ -579,8 +685,8 @@ public final class LoaderStore {
     let now = clock.now
     var next: LoaderClock.Instant?
     var expired: [StoreEntry] = []
-    for entry in entries.values {
-      guard let collectAt = entry.collectAt else { continue }
+    forEachLiveEntry { entry in
+      guard let collectAt = entry.collectAt else { return }
       if collectAt <= now {
         expired.append(entry)
       } else if next.map({ collectAt < $0 }) ?? true {
@@ -603,7 +709,7 @@ public final class LoaderStore {
   ///
   /// - Parameter key: The key; nothing happens when the store has no entry for it.
   public func invalidate(_ key: some StoreKey) {
-    guard let entry = entries[AnyHashable(key)] else { return }
+    guard let entry = liveEntry(for: key) else { return }
     invalidate(entry)
   }
 
@@ -632,7 +738,7 @@ public final class LoaderStore {
 
   /// Invalidates every entry, as ``invalidate(_:)`` does.
   public func invalidateAll() {
-    for entry in entries.values { invalidate(entry) }
+    for entry in liveEntries { invalidate(entry) }
   }
 
   /// Marks the value stale and reloads the entry when it is observed or loading: a new load
@@ -665,7 +771,7 @@ public final class LoaderStore {
   /// - Parameter key: The key; nothing happens when the store has no entry for it, or no load
   ///   of it runs.
   public func cancel(_ key: some StoreKey) {
-    guard let entry = entries[AnyHashable(key)] else { return }
+    guard let entry = liveEntry(for: key) else { return }
     cancelLoad(of: entry)
   }
 
@@ -703,7 +809,7 @@ public final class LoaderStore {
   /// store.cancelAll()  // switching accounts: no answer of the old one may land
   /// ```
   public func cancelAll() {
-    for entry in entries.values { cancelLoad(of: entry) }
+    for entry in liveEntries { cancelLoad(of: entry) }
   }
 
   /// Cancels the running load of `entry`; a loader that loads nothing is left as it is.
