@@ -5,27 +5,10 @@ import Testing
 
 /// A key that polls every `interval` (ten seconds by default); `id` names it, and its fetch
 /// waits at `gate`. Equal ids are equal keys.
-private struct PollingKey: LoaderKey, CustomStringConvertible {
-  let id: Int
-  let gate: Gate<Int>
-  let refetchInterval: Duration?
-  let isEnabled: Bool
-
-  init(_ id: Int, gate: Gate<Int>, every interval: Duration? = .seconds(10), isEnabled: Bool = true)
-  {
-    self.id = id
-    self.gate = gate
-    self.refetchInterval = interval
-    self.isEnabled = isEnabled
-  }
-
-  func fetch(using _: Void) async throws -> Int {
-    try await gate.call()
-  }
-
-  static func == (lhs: PollingKey, rhs: PollingKey) -> Bool { lhs.id == rhs.id }
-  func hash(into hasher: inout Hasher) { hasher.combine(id) }
-  var description: String { "PollingKey(\(id))" }
+private func pollingKey(
+  _ id: Int, gate: Gate<Int>, every interval: Duration? = .seconds(10), isEnabled: Bool = true
+) -> NumberKey {
+  NumberKey(id, gate: gate, refetchInterval: interval, isEnabled: isEnabled)
 }
 
 /// A paged key that polls every ten seconds; its pages wait at the store's client.
@@ -51,23 +34,12 @@ struct LoaderStorePollingTests {
     LoaderStore(clock: clock, staleness: .never)
   }
 
-  /// Observes `key` and lands `value`.
-  private func observeLoaded(
-    _ value: Int, for key: PollingKey, in store: LoaderStore
-  ) async -> StoreSubscription<AsyncLoader<Int>> {
-    let subscription = store.observe(key)
-    await yield { key.gate.pending == 1 }
-    key.gate.succeed(value)
-    await yield { subscription.loader.phase.kind == .loaded }
-    return subscription
-  }
-
   @Test func anObservedKeyReloadsAtEachInterval() async {
     await withMainSerialExecutor {
       let clock = TestClock()
       let gate = Gate<Int>()
       let store = makeStore(clock)
-      let subscription = await observeLoaded(1, for: PollingKey(1, gate: gate), in: store)
+      let subscription = await observeLoaded(1, for: pollingKey(1, gate: gate), in: store)
 
       await clock.advanceAndDrain(by: .milliseconds(9_999))
       #expect(gate.calls == 1)
@@ -95,7 +67,7 @@ struct LoaderStorePollingTests {
       let gate = Gate<Int>()
       let store = makeStore(clock)
       let subscription = await observeLoaded(
-        1, for: PollingKey(1, gate: gate, every: nil), in: store)
+        1, for: pollingKey(1, gate: gate, every: nil), in: store)
       await clock.advanceAndDrain(by: .seconds(60))
       #expect(gate.calls == 1)
       #expect(store.pollingWakeUps == 0)
@@ -108,13 +80,13 @@ struct LoaderStorePollingTests {
       let clock = TestClock()
       let gate = Gate<Int>()
       let store = makeStore(clock)
-      let key = PollingKey(1, gate: gate)
+      let key = pollingKey(1, gate: gate)
       let loader = store.loader(for: key)
       loader.startLoad()
       await yield { gate.pending == 1 }
       gate.succeed(1)
       await drain()
-      store.prefetch(PollingKey(2, gate: gate))  // warmed, not observed
+      store.prefetch(pollingKey(2, gate: gate))  // warmed, not observed
       await yield { gate.pending == 1 }
       gate.succeed(2)
       await drain()
@@ -130,7 +102,7 @@ struct LoaderStorePollingTests {
       let clock = TestClock()
       let gate = Gate<Int>()
       let store = makeStore(clock)
-      let key = PollingKey(1, gate: gate)
+      let key = pollingKey(1, gate: gate)
       let first = await observeLoaded(1, for: key, in: store)
       let second = store.observe(key)
 
@@ -162,7 +134,7 @@ struct LoaderStorePollingTests {
       let clock = TestClock()
       let gate = Gate<Int>()
       let store = makeStore(clock)
-      let key = PollingKey(1, gate: gate)
+      let key = pollingKey(1, gate: gate)
       let subscription = store.observe(key)
       await yield { gate.pending == 1 }
 
@@ -194,7 +166,7 @@ struct LoaderStorePollingTests {
       let gate = Gate<Int>()
       let store = makeStore(clock)
       await clock.advanceAndDrain(by: .seconds(6))
-      let subscription = await observeLoaded(1, for: PollingKey(1, gate: gate), in: store)
+      let subscription = await observeLoaded(1, for: pollingKey(1, gate: gate), in: store)
 
       await clock.advanceAndDrain(by: .seconds(4))  // t = 10 s: it landed 4 s ago
       #expect(gate.calls == 1)
@@ -211,7 +183,7 @@ struct LoaderStorePollingTests {
       let clock = TestClock()
       let gate = Gate<Int>()
       let store = makeStore(clock)
-      let key = PollingKey(1, gate: gate, isEnabled: false)
+      let key = pollingKey(1, gate: gate, isEnabled: false)
       let subscription = store.observe(key)
       subscription.loader.startLoad()  // app code may load a disabled key
       await yield { gate.pending == 1 }
@@ -231,7 +203,7 @@ struct LoaderStorePollingTests {
       let gate = Gate<Int>()
       let store = makeStore(clock)
       store.sceneChanged(from: nil, to: .active)
-      let subscription = await observeLoaded(1, for: PollingKey(1, gate: gate), in: store)
+      let subscription = await observeLoaded(1, for: pollingKey(1, gate: gate), in: store)
 
       store.sceneChanged(from: .active, to: .inactive)  // Control Center: still polls
       #expect(!store.isPollingPaused)
@@ -264,7 +236,7 @@ struct LoaderStorePollingTests {
       left.report(.active, to: store)
       right.report(.active, to: store)
       right.report(.active, to: store)  // reported again: counts once
-      let subscription = await observeLoaded(1, for: PollingKey(1, gate: gate), in: store)
+      let subscription = await observeLoaded(1, for: pollingKey(1, gate: gate), in: store)
 
       left.report(.background, to: store)
       #expect(!store.isPollingPaused)
@@ -303,8 +275,8 @@ struct LoaderStorePollingTests {
       let fast = Gate<Int>()
       let slow = Gate<Int>()
       let store = makeStore(clock)
-      let a = await observeLoaded(1, for: PollingKey(1, gate: fast, every: .seconds(10)), in: store)
-      let b = await observeLoaded(1, for: PollingKey(2, gate: slow, every: .seconds(15)), in: store)
+      let a = await observeLoaded(1, for: pollingKey(1, gate: fast, every: .seconds(10)), in: store)
+      let b = await observeLoaded(1, for: pollingKey(2, gate: slow, every: .seconds(15)), in: store)
 
       var expected: [(seconds: Int, fast: Int, slow: Int)] = []
       for second in 1...30 {
@@ -331,7 +303,7 @@ struct LoaderStorePollingTests {
       let clock = TestClock()
       let gate = Gate<Int>()
       let store = makeStore(clock)
-      let subscription = await observeLoaded(1, for: PollingKey(1, gate: gate), in: store)
+      let subscription = await observeLoaded(1, for: pollingKey(1, gate: gate), in: store)
 
       await clock.advanceAndDrain(by: .seconds(10))
       gate.fail(TestError(1))
@@ -388,7 +360,7 @@ struct LoaderStorePollingTests {
       var subscriptions: [StoreSubscription<AsyncLoader<Int>>] = []
       for batch in 0..<5 {
         for id in (batch * 200)..<((batch + 1) * 200) {
-          subscriptions.append(store.observe(PollingKey(id, gate: gate)))
+          subscriptions.append(store.observe(pollingKey(id, gate: gate)))
         }
         await yield { gate.pending == 200 }
         for _ in 0..<200 { gate.succeed(batch) }

@@ -8,7 +8,7 @@ import Testing
 
 /// A key of the refetch tests: `id` names it, its fetch waits at `gate`, and it may set its own
 /// staleness and leave events out.
-private struct TriggerKey: LoaderKey {
+private struct TriggerKey: GatedKey {
   let id: Int
   let gate: Gate<Int>
   var staleness: Staleness
@@ -45,17 +45,6 @@ private struct RefetchFeedKey: PagedLoaderKey {
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct LoaderStoreRefetchTests {
-  /// Observes `key` and lands `value`.
-  private func observeLoaded(
-    _ value: Int, for key: TriggerKey, in store: LoaderStore
-  ) async -> StoreSubscription<AsyncLoader<Int>> {
-    let subscription = store.observe(key)
-    await yield { key.gate.pending == 1 }
-    key.gate.succeed(value)
-    await yield { subscription.loader.phase.kind == .loaded }
-    return subscription
-  }
-
   @Test func anEventReloadsTheObservedStaleEntriesOnly() async {
     await withMainSerialExecutor {
       let clock = TestClock()

@@ -273,7 +273,7 @@ struct Profile: Sendable {
 }
 
 /// A key whose fetch waits at its gate.
-struct ProfileKey: LoaderKey {
+struct ProfileKey: GatedKey {
   let id: Int
   let gate = Gate<Profile>()
 
@@ -315,16 +315,4 @@ final class Notifications<Value> {
     // Read after the change completed, as SwiftUI renders on its next turn.
     Task { @MainActor in self.read() }
   }
-}
-
-/// Observes `key` and lands `value`; the observation goes on.
-@MainActor
-private func observeLoaded(
-  _ value: Profile, for key: ProfileKey, in store: LoaderStore
-) async -> StoreSubscription<AsyncLoader<Profile>> {
-  let subscription = store.observe(key)
-  await yield { key.gate.pending == 1 }
-  key.gate.succeed(value)
-  await yield { subscription.loader.phase.kind == .loaded }
-  return subscription
 }

@@ -3,19 +3,29 @@ import AsyncContentTestSupport
 
 /// A key of the store tests: `id` names it, and its fetch waits at `gate` until the test ends
 /// the call. Equal ids are equal keys, whatever the gate and the durations.
-struct NumberKey: LoaderKey, CustomStringConvertible {
+/// A key of the store tests whose fetch waits at its `gate`.
+protocol GatedKey: LoaderKey {
+  var gate: Gate<Value> { get }
+}
+
+struct NumberKey: GatedKey, CustomStringConvertible {
   let id: Int
   let gate: Gate<Int>
   var staleness: Staleness
   var gcAfter: Duration?
+  var refetchInterval: Duration?
+  var isEnabled: Bool
 
   init(
-    _ id: Int, gate: Gate<Int>, staleness: Staleness = .storeDefault, gcAfter: Duration? = nil
+    _ id: Int, gate: Gate<Int>, staleness: Staleness = .storeDefault, gcAfter: Duration? = nil,
+    refetchInterval: Duration? = nil, isEnabled: Bool = true
   ) {
     self.id = id
     self.gate = gate
     self.staleness = staleness
     self.gcAfter = gcAfter
+    self.refetchInterval = refetchInterval
+    self.isEnabled = isEnabled
   }
 
   func fetch(using _: Void) async throws -> Int {
@@ -35,9 +45,9 @@ struct NameKey: LoaderKey {
 
 /// Observes `key` and lands `value`; the observation goes on.
 @MainActor
-func observeLoaded(
-  _ value: Int, for key: NumberKey, in store: LoaderStore
-) async -> StoreSubscription<AsyncLoader<Int>> {
+func observeLoaded<Key: GatedKey>(
+  _ value: Key.Value, for key: Key, in store: LoaderStore
+) async -> StoreSubscription<AsyncLoader<Key.Value>> {
   let subscription = store.observe(key)
   await yield { key.gate.pending == 1 }
   key.gate.succeed(value)
