@@ -104,7 +104,7 @@ extension LoaderStore {
 ///
 /// On Apple platforms it is a dispatch source of memory-pressure events, as Nuke's `ImageCache`
 /// and swift-operation's `DispatchMemoryPressureSource` use; elsewhere it listens to nothing.
-final class MemoryWarnings: Sendable {
+final class MemoryWarnings {
   #if canImport(Darwin)
   /// The source of the warnings; cancelled when the store goes away.
   private let source: any DispatchSourceMemoryPressure
