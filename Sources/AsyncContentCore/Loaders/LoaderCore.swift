@@ -433,21 +433,26 @@ package final class LoaderSettings {
   var progressTiming: ProgressTiming?
   /// The wall clock that dates a loaded value.
   var wallClock: @MainActor () -> Date
+  /// What the loader's store knows of the network: a load waits for it while it is down. `nil`
+  /// for a loader outside a store, which never waits.
+  let network: NetworkGate?
 
   init(
     clock: LoaderClock, retryPolicy: RetryPolicy, progressTiming: ProgressTiming? = nil,
-    wallClock: @escaping @MainActor () -> Date = { Date() }
+    wallClock: @escaping @MainActor () -> Date = { Date() }, network: NetworkGate? = nil
   ) {
     self.clock = clock
     self.retryPolicy = retryPolicy
     self.progressTiming = progressTiming
     self.wallClock = wallClock
+    self.network = network
   }
 
   /// A copy, for a loader that changes what it shared.
   func copy() -> LoaderSettings {
     LoaderSettings(
-      clock: clock, retryPolicy: retryPolicy, progressTiming: progressTiming, wallClock: wallClock)
+      clock: clock, retryPolicy: retryPolicy, progressTiming: progressTiming, wallClock: wallClock,
+      network: network)
   }
 }
 

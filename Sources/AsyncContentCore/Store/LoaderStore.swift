@@ -105,7 +105,7 @@ public final class LoaderStore {
   @ObservationIgnored private var entryCount = 0
   /// The store's loader settings (its clock and retry policy), which its loaders share.
   @ObservationIgnored private lazy var loaderSettings = LoaderSettings(
-    clock: clock, retryPolicy: retryPolicy)
+    clock: clock, retryPolicy: retryPolicy, network: network)
 
   /// The counter that orders the entries' last uses.
   @ObservationIgnored @exclusivity(unchecked) @usableFromInline var useCount: UInt64 = 0
@@ -125,6 +125,9 @@ public final class LoaderStore {
   @ObservationIgnored var polling = PollingSchedule()
   /// The system's low-memory warnings the store listens to, from its first entry on.
   @ObservationIgnored var memoryWarnings: MemoryWarnings?
+  /// What the store knows of the network (``followNetwork(_:)``), which its loaders and
+  /// mutations wait for while it is down.
+  @ObservationIgnored package private(set) lazy var network = NetworkGate()
 
   /// Creates an empty store.
   ///
@@ -484,8 +487,9 @@ public final class LoaderStore {
     ) { cursor in
       try await key.fetchPage(at: cursor, using: clients.resolve(Key.Client.self, for: Key.self))
     }
-    // The store's clock and retry policy, as its other loaders share them.
-    if key.retry == nil { loader.core.share(loaderSettings) }
+    // The store's clock, retry policy and network, as its other loaders share them (settings of
+    // its own for a key with its own retry policy).
+    loader.core.share(settings(retry: key.retry))
     return loader
   }
 
@@ -499,7 +503,7 @@ public final class LoaderStore {
   /// retry policy of its own.
   private func settings(retry: RetryPolicy?) -> LoaderSettings {
     guard let retry else { return loaderSettings }
-    return LoaderSettings(clock: clock, retryPolicy: retry)
+    return LoaderSettings(clock: clock, retryPolicy: retry, network: network)
   }
 
   /// The entry of `key`, created by `makeEntry` (given its `gcAfter` and last use) if there is
