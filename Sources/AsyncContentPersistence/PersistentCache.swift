@@ -482,6 +482,12 @@ public final class PersistentCache: Sendable {
     await write.value
   }
 
+  /// Waits for the writes started so far (a scheduled flush, the maintenance after opening),
+  /// without starting one: what the tests await after moving the store's clock.
+  package func waitForWrites() async {
+    await state.withLock { $0.lastWrite }?.value
+  }
+
   /// Writes the pending changes in one transaction, then drops old and oversized rows in it.
   private func writePending() async {
     let (batch, clearsAll, writer) = state.withLock { state in
