@@ -437,6 +437,42 @@ struct LoaderStoreNetworkTests {
     }
   }
 
+  @Test func aScreenHearsThatItsFirstLoadWaitsThenItsValueAndNothingWhenItResumes() async {
+    await withMainSerialExecutor {
+      let gate = Gate<Int>()
+      let store = LoaderStore(clock: TestClock())
+      store.networkChanged(to: .offline)
+      let loader = store.loader(for: PausedKey(id: 1, gate: gate))
+      let heard = Heard()
+      let controller = ContentController()
+      controller.announce = { heard.announcements.append($0) }
+      // The state the container forwards, as `ContentContainer` computes it.
+      @MainActor func state() -> ContentState {
+        let presentation = loader.phase.presentation(
+          isWaitingForNetwork: loader.isWaitingForNetwork)
+        return ContentState(
+          source: ObjectIdentifier(loader), kind: loader.phase.kind, hasBanner: false,
+          announcement: Announcement.Snapshot(
+            presentation, kind: loader.phase.kind, message: { _ in "" }))
+      }
+      controller.appeared(state(), actions: LoadActions(loader))
+      await drain()
+      #expect(state().announcement?.isWaitingForNetwork == true)
+      controller.changed(to: state(), actions: LoadActions(loader))
+      #expect(heard.announcements == [.waitingForNetwork])
+
+      store.networkChanged(to: .online)
+      await yield { gate.pending == 1 }
+      controller.changed(to: state(), actions: LoadActions(loader))
+      #expect(heard.announcements == [.waitingForNetwork])  // the resumption says nothing
+      gate.succeed(3)
+      await yield { loader.phase.kind == .loaded }
+      controller.changed(to: state(), actions: LoadActions(loader))
+      #expect(heard.announcements == [.waitingForNetwork, .loaded(count: nil)])
+      controller.disappeared()
+    }
+  }
+
   @Test func aLoaderOutsideAStoreNeverWaits() async {
     await withMainSerialExecutor {
       let gate = Gate<Int>()
@@ -448,4 +484,10 @@ struct LoaderStoreNetworkTests {
       await yield { loader.phase.kind == .loaded }
     }
   }
+}
+
+/// What a screen's controller announced, in order.
+@MainActor
+private final class Heard {
+  var announcements: [Announcement] = []
 }
