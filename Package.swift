@@ -19,11 +19,18 @@ if ProcessInfo.processInfo.environment["ASYNCCONTENT_WARNINGS_AS_ERRORS"] == "1"
 
 // A client resolves every package that any *product* of this one depends on (a
 // platform-conditional dependency too, on every platform), but not the dependencies of test
-// targets, nor of an executable target that is not declared as a product. So the three library
-// products depend on no package at all, and every package below serves only the tests, the demo
-// (`swift run countries`, a target but not a product) or the documentation plugin.
-// `Scripts/check-client-resolution.sh` (run by `.ci/run`) holds this: a client that links
-// AsyncContent or AsyncContentCore resolves this package alone.
+// targets, nor of an executable target that is not declared as a product. So AsyncContentCore,
+// AsyncContent and AsyncContentTestSupport depend on no package at all, and every package below
+// but GRDB serves only the tests, the demo (`swift run countries`, a target but not a product) or
+// the documentation plugin.
+//
+// GRDB.swift is the exception: AsyncContentPersistence, the persisted cache, is a product built
+// on it. SwiftPM therefore resolves GRDB for every client of this package, but links it (and the
+// system's SQLite) only into a client of AsyncContentPersistence: an app that does not persist
+// links nothing new. A package trait cannot do better here: one enabled by default reaches every
+// client that keeps the default traits, and one disabled by default leaves the persistence target
+// out of a plain `swift build`. `Scripts/check-client-resolution.sh` (run by `.ci/run`) holds
+// this: a client of any product resolves this package and GRDB.swift alone.
 //
 // Combine: `AsyncLoader(publisher:)` lives in its own file,
 // Sources/AsyncContentCore/ValueSources/AsyncLoader+Combine.swift, compiled into the core only
@@ -46,8 +53,10 @@ let package = Package(
     .library(name: "AsyncContentCore", targets: ["AsyncContentCore"]),
     .library(name: "AsyncContent", targets: ["AsyncContent"]),
     .library(name: "AsyncContentTestSupport", targets: ["AsyncContentTestSupport"]),
+    .library(name: "AsyncContentPersistence", targets: ["AsyncContentPersistence"]),
   ],
   dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -74,6 +83,11 @@ let package = Package(
     .target(
       name: "AsyncContent",
       dependencies: ["AsyncContentCore"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "AsyncContentPersistence",
+      dependencies: ["AsyncContentCore", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: swiftSettings
     ),
     .target(
@@ -119,6 +133,25 @@ let package = Package(
     .testTarget(
       name: "CountriesTutorialTests",
       dependencies: ["AsyncContent"],
+      swiftSettings: swiftSettings
+    ),
+    // A child process for the persistence tests' kill test: it writes rows through a
+    // PersistentCache in a loop and prints each committed batch, until the test kills it. A
+    // target, not a product, so no client resolves or builds it.
+    .executableTarget(
+      name: "PersistenceKillWriter",
+      dependencies: ["AsyncContentPersistence"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "AsyncContentPersistenceTests",
+      dependencies: [
+        "AsyncContentCore",
+        "AsyncContentPersistence",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -130,6 +130,10 @@ public final class LoaderStore {
   @ObservationIgnored package private(set) lazy var network = NetworkGate()
   /// The mutation runs in the store that have not ended, and the journal of the queueing ones.
   @ObservationIgnored package private(set) lazy var mutationRuns = MutationRuns()
+  /// The persisted cache attached to the store (`LoaderStore.persist(in:)`), told of new
+  /// entries, invalidations, removals and the background; `nil` for a store that persists
+  /// nothing.
+  @ObservationIgnored package var persistence: (any StorePersistence)?
 
   /// Creates an empty store.
   ///
@@ -247,11 +251,19 @@ public final class LoaderStore {
   /// - Parameter key: The key.
   /// - Returns: The value of the key's loader's phase, or `nil` when there is none.
   public func value<Key: LoaderKey>(for key: Key) -> Key.Value? {
-    guard let loader = cachedLoader(for: key) else {
+    guard let loader = cachedLoader(for: key) ?? restoredLoader(for: key) else {
       _ = count  // observed: the entry that comes is read on the next render
       return nil
     }
     return loader.phase.value
+  }
+
+  /// The loader of a new entry of `key` when a persisted cache holds a value for it, so that a
+  /// read of a key with no entry after a relaunch finds the stored value, and an edit of it (a
+  /// queued mutation's optimistic update) applies; `nil` otherwise, creating no entry.
+  func restoredLoader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value>? {
+    guard let persistence, persistence.hasStoredValue(for: key) else { return nil }
+    return loader(of: entry(for: key), as: Key.self)
   }
 
   /// How many observers `key` has; `0` when the store has no entry for it.
@@ -288,7 +300,14 @@ public final class LoaderStore {
   public func items<Key: PagedLoaderKey>(
     for key: Key
   ) -> PagedLoader<Key.Item, Key.Cursor>.Items? {
-    cachedPagedLoader(for: key)?.phase.value
+    guard let loader = cachedPagedLoader(for: key) else {
+      // A persisted list with no entry yet is restored into a new entry, as `value(for:)` does.
+      if let persistence, persistence.hasStoredValue(for: key) {
+        return pagedLoader(of: entry(for: key), as: Key.self).phase.value
+      }
+      return nil
+    }
+    return loader.phase.value
   }
 
   // MARK: Observers
@@ -461,11 +480,12 @@ public final class LoaderStore {
   ///   - observing: Whether an observer comes at once, so a new entry needs no collection.
   func entry<Key: LoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
     entry(for: key, observing: observing) { gcAfter, lastUse in
-      LoaderEntry(
-        loader: KeyLoader(
-          key: key, clients: clients, settings: settings(retry: key.retry),
-          staleness: staleness(of: key)),
-        gcAfter: gcAfter, lastUse: lastUse)
+      let loader = KeyLoader(
+        key: key, clients: clients, settings: settings(retry: key.retry),
+        staleness: staleness(of: key))
+      // A persisted key shows its stored value at once, before anybody observes it.
+      if let persistence { persistence.entryCreated(for: key, loader: loader) }
+      return LoaderEntry(loader: loader, gcAfter: gcAfter, lastUse: lastUse)
     }
   }
 
@@ -473,9 +493,9 @@ public final class LoaderStore {
   func entry<Key: PagedLoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
     let clients = clients
     return entry(for: key, observing: observing) { gcAfter, lastUse in
-      PagedEntry(
-        key: key, loader: makePagedLoader(for: key, clients: clients), gcAfter: gcAfter,
-        lastUse: lastUse)
+      let loader = makePagedLoader(for: key, clients: clients)
+      if let persistence { persistence.entryCreated(for: key, loader: loader) }
+      return PagedEntry(key: key, loader: loader, gcAfter: gcAfter, lastUse: lastUse)
     }
   }
 
@@ -713,9 +733,13 @@ public final class LoaderStore {
   /// store.invalidate(CountryKey(code: country.code))
   /// ```
   ///
-  /// - Parameter key: The key; nothing happens when the store has no entry for it.
+  /// - Parameter key: The key; nothing happens when the store has no entry for it (but a value
+  ///   the store persisted for it is marked stale).
   public func invalidate(_ key: some StoreKey) {
-    guard let entry = liveEntry(for: key) else { return }
+    guard let entry = liveEntry(for: key) else {
+      persistence?.invalidated(key)
+      return
+    }
     invalidate(entry)
   }
 
@@ -752,6 +776,7 @@ public final class LoaderStore {
   private func invalidate(_ entry: StoreEntry) {
     let loader = entry.loader
     loader.isMarkedStale = true
+    if let persistence { persistence.invalidated(entry.key) }
     guard entry.key.isEnabled else {
       // A disabled key loads nothing; a load app code started is cancelled, not superseded.
       if loader.isLoadRunning { loader.cancel() }
