@@ -145,6 +145,25 @@ struct QueuedMutationTests {
     #expect(try storedRuns(second.cache).isEmpty)
   }
 
+  /// The edit was written to the entry's row before the relaunch (write-behind, or the app went
+  /// to the background): the replay's rollback restores the value the row held, which is the
+  /// edit itself. A known issue until the cache writes the value under a key's pending
+  /// optimistic edits instead of the edited one (the persistence's `watchValues`).
+  @Test func aReplayThatFailsRollsBackEvenWhenTheEditWasWritten() async throws {
+    let first = await firstLaunchOffline()
+    first.rename.start(Rename(code: "AT", name: "Österreich"), in: first.store)
+    await first.cache.flush()
+
+    renames.rejects(true)
+    let second = launch()
+    second.store.resumeQueuedMutations(second.rename)
+    await waitUntil { !second.rename.isRunning }
+    #expect(second.rename.phase.error is RenameServer.Rejected)
+    withKnownIssue("the row holds the optimistic edit, which the rollback restores") {
+      #expect(second.store.value(for: key)?.name == "Austria")
+    }
+  }
+
   @Test func aRunMadeOnlineIsNotStored() async throws {
     server.set("AT", "Austria")
     let first = launch()
