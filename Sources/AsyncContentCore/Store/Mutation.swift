@@ -126,17 +126,19 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   ///     run fails; none by default, as TanStack Query's `useMutation` (`retry: 0`). The
   ///     optimistic edits stay while it retries.
   ///   - operation: The request. It runs off the main actor.
-  public convenience init(
+  public init(
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
     invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey] = { _, _ in [] },
     retry: RetryPolicy = .none,
     operation: @escaping Operation
   ) {
-    self.init(
-      optimistic: optimistic, writeBack: writeBack, invalidates: invalidates, retry: retry,
-      queueing: nil
-    ) { input, _ in try await operation(input) }
+    self.optimistic = optimistic
+    self.writeBack = writeBack
+    self.invalidates = invalidates
+    self.retry = retry
+    self.queueing = nil
+    self.operation = { input, _ in try await operation(input) }
   }
 
   /// Creates a mutation whose operation receives each run's idempotency key, and which stores
