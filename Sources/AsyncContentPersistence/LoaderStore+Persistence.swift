@@ -61,14 +61,20 @@ final class StorePersister: StorePersistence {
   // MARK: Entries
 
   func entryCreated<Key: LoaderKey>(for key: Key, loader: AsyncLoader<Key.Value>) {
-    guard let key = key as? any PersistentKey else { return }
+    guard let key = key as? any PersistentKey else {
+      lastLookup = nil
+      return
+    }
     attach(key, loader: loader)
   }
 
   func entryCreated<Key: PagedLoaderKey>(
     for key: Key, loader: PagedLoader<Key.Item, Key.Cursor>
   ) {
-    guard let key = key as? any PersistentPagedKey else { return }
+    guard let key = key as? any PersistentPagedKey else {
+      lastLookup = nil
+      return
+    }
     attachPaged(key, loader: loader)
   }
 

@@ -286,7 +286,13 @@ public final class PersistentCache: Sendable {
   /// one, and reported.
   private func replaceDamagedDatabase(_ error: any Error) {
     guard let url else { return }
-    state.withLock { $0.writer = nil }
+    // Once: a read on the main actor and a write may both find the damage; the first replaces.
+    let replaces = state.withLock { state in
+      guard state.writer != nil else { return false }
+      state.writer = nil
+      return true
+    }
+    guard replaces else { return }
     diagnostics(.databaseReplaced(url: url, reason: .corrupt("\(error)")))
     Self.deleteFiles(at: url)
     let writer: (any DatabaseWriter)?

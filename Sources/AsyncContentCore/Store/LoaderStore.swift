@@ -128,6 +128,8 @@ public final class LoaderStore {
   /// What the store knows of the network (``followNetwork(_:)``), which its loaders and
   /// mutations wait for while it is down.
   @ObservationIgnored package private(set) lazy var network = NetworkGate()
+  /// The mutation runs in the store that have not ended, and the journal of the queueing ones.
+  @ObservationIgnored package private(set) lazy var mutationRuns = MutationRuns()
   /// The persisted cache attached to the store (`LoaderStore.persist(in:)`), told of new
   /// entries, invalidations, removals and the background; `nil` for a store that persists
   /// nothing.
