@@ -159,9 +159,30 @@ struct QueuedMutationTests {
     second.store.resumeQueuedMutations(second.rename)
     await waitUntil { !second.rename.isRunning }
     #expect(second.rename.phase.error is RenameServer.Rejected)
-    withKnownIssue("the row holds the optimistic edit, which the rollback restores") {
-      #expect(second.store.value(for: key)?.name == "Austria")
-    }
+    #expect(second.store.value(for: key)?.name == "Austria")
+  }
+
+  /// The name the entry's row holds, as the next launch would restore it.
+  func storedName(_ cache: PersistentCache) async -> String? {
+    await cache.flush()
+    return launch().store.value(for: key)?.name
+  }
+
+  @Test func anOptimisticEditIsWrittenOnlyOnceItsRequestSucceeds() async throws {
+    server.set("AT", "Austria")
+    let first = launch()
+    await first.store.loader(for: key).load()
+    renames.holdsRequests(true)
+    first.rename.start(Rename(code: "AT", name: "Österreich"), in: first.store)
+    await waitUntil { renames.heldCount == 1 }
+    #expect(first.store.value(for: key)?.name == "Österreich")  // on screen at once
+    // While a rollback may still take the edit back, the row keeps the server's value.
+    #expect(await storedName(first.cache) == "Austria")
+    renames.holdsRequests(false)
+    await waitUntil { !first.rename.isRunning }
+    #expect(first.rename.phase.output != nil)
+    // Confirmed: the row holds the edit.
+    #expect(await storedName(first.cache) == "Österreich")
   }
 
   @Test func aRunMadeOnlineIsNotStored() async throws {

@@ -914,7 +914,7 @@ public final class LoaderStore {
   ) {
     // Whether the edits on record still describe the value: no value landed since the newest.
     let editsAreCurrent = loader.isValueEdited
-    let previous = loader.edit(to: value)
+    let previous = loader.edit(to: value, optimistic: recordedEdits != nil)
     guard recordedEdits != nil else {
       entry.edits.removeAll()  // a plain write is a new value, which no rollback undoes
       return
@@ -993,7 +993,11 @@ public final class LoaderStore {
       let entry = edit.entry
       guard let index = entry.edits.firstIndex(where: { $0.id == edit.id }) else { continue }
       entry.edits.removeSubrange(...index)
-      if entry.edits.isEmpty { entry.loader.isValueEdited = false }
+      if entry.edits.isEmpty {
+        entry.loader.isValueEdited = false
+        // The value on screen is the server's now: a persisted cache may write it.
+        entry.loader.core.valueConfirmed()
+      }
     }
   }
 }

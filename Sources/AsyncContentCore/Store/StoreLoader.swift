@@ -67,10 +67,13 @@ extension StoreLoader {
   ///
   /// - Returns: The phase before the edit, after the cancellation: a phase no load stands
   ///   behind, to restore if the edit is rolled back.
-  func edit(to value: Phase.Value) -> Phase {
+  func edit(to value: Phase.Value, optimistic: Bool = false) -> Phase {
     stopLoad { storedPhase.cancel() }
     let previous = storedPhase
     storedLoadedAt = clock.now
+    // Set before the listeners hear the change: a persisted cache does not write a value that a
+    // rollback may still take back.
+    isValueEdited = optimistic
     changePhase {
       storedPhase.succeed(value)
       return true

@@ -71,6 +71,18 @@ extension LoaderCore {
     return nil
   }
 
+  /// The value on screen became the server's (the mutation whose optimistic edit it is
+  /// succeeded): every listener hears it as a new value, so that a persisted cache writes the
+  /// value it skipped while the edit could still be rolled back.
+  package func valueConfirmed() {
+    var listener = phaseListener
+    while let current = listener {
+      current.valueChanged = true
+      current.phaseChanged()
+      listener = current.next
+    }
+  }
+
   /// How old the value is on the loader's clock, unobserved; `nil` without a value.
   var unobservedAge: Duration? {
     storedLoadedAt.map { $0.duration(to: clock.now) }
@@ -125,7 +137,10 @@ extension AsyncLoader {
   package func watchValues(_ onValue: @escaping @MainActor (Value, Duration, Bool) -> Void) {
     let watcher = ValueWatcher<Value>(
       read: { [unowned self] in
-        guard let value = storedPhase.value, let age = core.unobservedAge else { return nil }
+        // An optimistic edit that a rollback may still take back is not the value to keep: the
+        // cache keeps the value under it until the edit is confirmed (``valueConfirmed()``).
+        guard !core.isValueEdited, let value = storedPhase.value, let age = core.unobservedAge
+        else { return nil }
         return (value, age, core.isMarkedStale)
       },
       onValue: onValue)
@@ -177,7 +192,8 @@ extension PagedLoader {
   ) {
     let watcher = ValueWatcher<PagedListSnapshot<Item, Cursor>>(
       read: { [unowned self] in
-        guard let items = storedPhase.value, let age = core.unobservedAge else { return nil }
+        guard !core.isValueEdited, let items = storedPhase.value, let age = core.unobservedAge
+        else { return nil }
         let snapshot = PagedListSnapshot(
           items: Array(items), nextCursor: storedNextCursor, previousCursor: storedPreviousCursor,
           pagesBackward: storedPagesBackward)
