@@ -52,6 +52,12 @@ public final class InteractiveApp {
   private var shown: Announcement.Snapshot?
   /// The `POST /control` request of the last `f` press, cancelled on quit.
   private var controlTask: Task<Void, Never>?
+  /// Takes the server down and brings it back (`o`), and tells the store.
+  public let network: NetworkSwitch
+  /// The switch of the last `o` press.
+  private var networkTask: Task<Void, Never>?
+  /// The database file of the store's cache.
+  public let cache: CacheFile?
 
   /// Creates the app.
   ///
@@ -62,13 +68,21 @@ public final class InteractiveApp {
   ///     whose values go stale after 30 seconds, so that a country opened again within them
   ///     shows without a request.
   ///   - strings: The texts; by default in the language of the POSIX environment.
+  ///   - cache: The database file of the store's cache, which the first message names.
   public init(
     client: CountriesClient, failureRate: Double,
     store: LoaderStore? = nil,
-    strings: DemoStrings = DemoStrings(environment: ProcessInfo.processInfo.environment)
+    strings: DemoStrings = DemoStrings(environment: ProcessInfo.processInfo.environment),
+    cache: CacheFile? = nil
   ) {
     self.client = client
     let store = store ?? LoaderStore(staleness: .after(.seconds(30)), clients: client)
+    // The store follows the network's status, which the o key sets as it takes the server down
+    // and brings it back.
+    self.network = NetworkSwitch(link: client.link)
+    network.follow(in: store)
+    self.cache = cache
+    self.message = cache.map(strings.cache)
     self.browser = CountryBrowser(client: client, store: store)
     self.progress = ProgressController(clock: store.clock)
     self.detailProgress = ProgressController(clock: store.clock)
@@ -112,7 +126,8 @@ public final class InteractiveApp {
       message: currentMessage, isStyled: isStyled, strings: strings, loadedAt: loader.loadedDate,
       now: wallClock(), progress: progress.display,
       announcement: announcement.map(strings.voiceOverSays), selection: selection,
-      inspector: showsInspector ? browser.inspectorRows() : nil)
+      inspector: showsInspector ? browser.inspectorRows() : nil,
+      isServerDown: network.isServerDown)
     let chrome = render(presentation, context: context).split(separator: "\n").count
     context.listRows = max(1, rows - chrome)
     listRows = context.listRows
@@ -140,7 +155,8 @@ public final class InteractiveApp {
       spinnerFrame: spinnerFrame, injectsFailures: injectsFailures, message: currentMessage,
       isStyled: isStyled, strings: strings, loadedAt: detail.loader?.loadedDate, now: wallClock(),
       progress: detailProgress.display, editingName: editingName,
-      inspector: showsInspector ? browser.inspectorRows() : nil)
+      inspector: showsInspector ? browser.inspectorRows() : nil,
+      isServerDown: network.isServerDown)
     return renderDetail(presentation, context: context)
   }
 
@@ -177,6 +193,8 @@ public final class InteractiveApp {
       toggleFailures()
     case .character("i"), .character("I"):
       showsInspector.toggle()
+    case .character("o"), .character("O"):
+      toggleServer()
     default:
       switch browser.screen {
       case .list: handleList(key)
@@ -311,6 +329,11 @@ public final class InteractiveApp {
     await controlTask?.value
   }
 
+  /// Waits until the server of the last `o` press is down or back, and the store has heard it.
+  public func waitForServerToggle() async {
+    await networkTask?.value
+  }
+
   /// Waits until the last rename has ended.
   public func waitForRename() async {
     await browser.waitForRename()
@@ -320,6 +343,7 @@ public final class InteractiveApp {
   public func stop() {
     controlTask?.cancel()
     browser.stop()
+    network.finish()
   }
 
   /// Tells the banner controller whether the phase on screen has a banner.
@@ -339,6 +363,28 @@ public final class InteractiveApp {
       scroll = .top(selection)
     } else if lastNeeded >= first + listRows {
       scroll = .top(lastNeeded - listRows + 1)
+    }
+  }
+
+  /// Takes the server down, or brings it back: the store hears that the network is offline
+  /// (loads wait for it) or online (they resume).
+  private func toggleServer() {
+    let previous = networkTask
+    networkTask = Task { [weak self, network, strings] in
+      // One switch after the other, in the order of the presses.
+      await previous?.value
+      guard let self else { return }
+      if network.isServerDown {
+        await network.bringServerBack()
+        self.message = strings.string(.serverBack)
+      } else {
+        do {
+          try await network.takeServerDown()
+          self.message = strings.string(.serverDown)
+        } catch {
+          self.message = strings.couldNotTakeServerDown(strings.defaults.message(for: error))
+        }
+      }
     }
   }
 

@@ -47,6 +47,12 @@ public struct ScreenContext: Sendable, Equatable {
   public var editingName: String?
   /// The store inspector's rows, shown under the screen; `nil` hides the inspector.
   public var inspector: [InspectorRow]?
+  /// Whether the server is down (the `o` key), shown in the title line.
+  public var isServerDown: Bool
+  /// Whether the load on screen waits for the network (the presentation's
+  /// `isWaitingForNetwork`): a first load says so instead of its spinner, a reload under the
+  /// title, over the data that stays.
+  public var isWaitingForNetwork: Bool
 
   package init(
     source: String, width: Int = 80, listRows: Int = 10, scroll: Scroll = .top(0),
@@ -54,7 +60,7 @@ public struct ScreenContext: Sendable, Equatable {
     isStyled: Bool = false, strings: DemoStrings = DemoStrings(language: "en"),
     loadedAt: Date? = nil, now: Date = Date(), progress: ProgressDisplay = .source,
     announcement: String? = nil, selection: Int? = nil, editingName: String? = nil,
-    inspector: [InspectorRow]? = nil
+    inspector: [InspectorRow]? = nil, isServerDown: Bool = false, isWaitingForNetwork: Bool = false
   ) {
     self.source = source
     self.width = width
@@ -72,6 +78,8 @@ public struct ScreenContext: Sendable, Equatable {
     self.selection = selection
     self.editingName = editingName
     self.inspector = inspector
+    self.isServerDown = isServerDown
+    self.isWaitingForNetwork = isWaitingForNetwork
   }
 
   /// The index of the first visible row for a list of `count` items.
@@ -95,9 +103,12 @@ public struct ScreenContext: Sendable, Equatable {
 public let keyHelp = "↑/↓ select · ⏎ open · r refresh · m more · d dismiss · c cancel"
 
 /// The help line under the list's and the detail's, in English: the keys every screen has.
-public let commonKeyHelp = "f failures · i inspector · q quit"
+public let commonKeyHelp = "f failures · o server · i inspector · q quit"
 
 private let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+/// The mark of a load that waits for the network: it does not spin, as nothing is sent.
+private let waitingMark = "⏸"
 
 /// Renders a presentation of the countries list as the text of one screen.
 ///
@@ -126,6 +137,8 @@ public func render<Items: Collection>(
     banner: presentation.banner, bannerKeys: strings.string(.bannerKeys))
 
   switch presentation.body {
+  case .idle where context.isWaitingForNetwork, .progress where context.isWaitingForNetwork:
+    screen.line(waitingMark + " " + strings.string(.waitingForNetwork), style: .yellow)
   case .idle:
     // During a first load's delay nothing shows: no spinner, and no "nothing loaded" either.
     screen.line(context.progress == .nothing ? "" : strings.string(.nothingLoaded), style: .dim)
@@ -201,6 +214,8 @@ public func renderDetail(
     banner: presentation.banner, bannerKeys: strings.string(.detailBannerKeys))
 
   switch presentation.body {
+  case .idle where context.isWaitingForNetwork, .progress where context.isWaitingForNetwork:
+    screen.line(waitingMark + " " + strings.string(.waitingForNetwork), style: .yellow)
   case .idle, .empty:
     screen.line(context.progress == .nothing ? "" : strings.string(.countryNotLoaded), style: .dim)
   case .progress:
@@ -317,11 +332,14 @@ private struct ScreenWriter {
   ) {
     let strings = context.strings
     let defaults = strings.defaults
-    let failures = strings.string(context.injectsFailures ? .failuresOn : .failuresOff)
+    var failures = strings.string(context.injectsFailures ? .failuresOn : .failuresOff)
+    if context.isServerDown { failures = strings.string(.serverDownMark) + " " + failures }
     line(
       title + " · \(context.source)", padTo: context.width - Self.cells(failures) - 1,
       then: " " + failures, style: .bold)
-    if isRefreshing {
+    if isRefreshing, context.isWaitingForNetwork {
+      line(waitingMark + " " + strings.string(.waitingForNetworkKept), style: .yellow)
+    } else if isRefreshing {
       line("\(spinner) " + strings.string(.refreshing), style: .yellow)
     }
     if let banner {

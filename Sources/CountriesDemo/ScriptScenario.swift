@@ -32,6 +32,10 @@ public struct ScriptScenario {
   static let failingName = "Autriche"
 
   public var client: CountriesClient
+  /// The database file of the store's cache.
+  public var cache: CacheFile
+  /// Takes the server down and brings it back, and tells the script's stores.
+  private let network: NetworkSwitch
   /// The width of the printed screens.
   public var width = 76
   /// The list rows of the printed screens.
@@ -50,8 +54,19 @@ public struct ScriptScenario {
   private let original = Original()
 
   /// Creates the scenario for the server behind `client`; `output` receives the transcript.
-  public init(client: CountriesClient, output: @escaping (String) -> Void) {
+  ///
+  /// - Parameters:
+  ///   - client: The server's client.
+  ///   - cache: The database file of the store's cache; by default a fresh temporary one,
+  ///     which the caller deletes.
+  ///   - output: Receives the transcript.
+  public init(
+    client: CountriesClient, cache: CacheFile = CacheFile(path: nil),
+    output: @escaping (String) -> Void
+  ) {
     self.client = client
+    self.cache = cache
+    self.network = NetworkSwitch(link: client.link)
     self.output = output
     self.progress = ProgressController(clock: time)
     self.detailProgress = ProgressController(clock: time)
@@ -63,6 +78,10 @@ public struct ScriptScenario {
     // The store runs on the script's clock: staleness, garbage collection and the ages in the
     // inspector follow the time the script moves.
     let store = LoaderStore(clock: time, staleness: .after(.seconds(30)), clients: client)
+    // The store follows the network's status, which the script sets as it takes the server
+    // down and brings it back.
+    network.follow(in: store)
+    defer { network.finish() }
     let browser = CountryBrowser(client: client, store: store)
     defer { browser.stop() }
     let loader = browser.list
@@ -120,7 +139,9 @@ public struct ScriptScenario {
         output("\n")
       }
     }
-    // Leave the server as the scenario found it: no injected failures, the country's name back.
+    // Leave the server as the scenario found it: up, no injected failures, the country's name
+    // back.
+    if network.isServerDown { await network.bringServerBack() }
     _ = try? await client.control(latencyMs: 0, failureRate: 0, failNext: 0)
     if let name = original.name { _ = try? await client.rename(code: Self.code, to: name) }
     output(result.summary + "\n")
