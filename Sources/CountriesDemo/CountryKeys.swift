@@ -46,8 +46,10 @@ public struct CountryKey: LoaderKey, CustomStringConvertible {
   public var description: String { "country(\(code))" }
 }
 
-/// The input of the rename mutation: the country as it was shown, and its new name.
-public struct Rename: Hashable, Sendable {
+/// The input of the rename mutation: the country as it was shown, and its new name. It is
+/// `Codable`, so that a rename made offline can wait in the cache's database for the network,
+/// across a relaunch.
+public struct Rename: Codable, Hashable, Sendable {
   /// The country to rename, as the screen showed it.
   public var country: Country
   /// The new name.

@@ -134,6 +134,8 @@ public struct DemoStrings: Hashable, Sendable {
     case newName = "New name: %@"
     /// While a rename is sent.
     case renaming = "Renaming to “%@”…"
+    /// While a rename made offline waits for the network.
+    case renameQueued = "Queued: “%@” is sent when the server is back."
     /// After the server stored a rename.
     case renamed = "Renamed to “%@”."
     /// After a rename failed and was rolled back.
@@ -227,15 +229,20 @@ public struct DemoStrings: Hashable, Sendable {
     string(.secondsAgo, .int(Int(age.components.seconds)))
   }
 
-  /// What the message line says about a rename, from the mutation's phase: "Renaming to …",
-  /// "Renamed to …", or why it failed; `nil` when it has not run.
+  /// What the message line says about a rename, from the mutation's phase: "Renaming to …"
+  /// (or "Queued: …" while it waits for the network), "Renamed to …", or why it failed; `nil`
+  /// when it has not run.
   ///
   /// - Parameters:
   ///   - phase: The rename mutation's phase.
   ///   - name: The new name that was sent.
-  public func renameStatus(_ phase: MutationPhase<Country>, name: String) -> String? {
+  ///   - isPaused: Whether the rename waits for the network before it sends.
+  public func renameStatus(
+    _ phase: MutationPhase<Country>, name: String, isPaused: Bool = false
+  ) -> String? {
     switch phase {
     case .idle: nil
+    case .running where isPaused: string(.renameQueued, .string(name))
     case .running: string(.renaming, .string(name))
     case .succeeded(let country): string(.renamed, .string(country.name))
     case .failed(let error): string(.renameFailed, .string(renameFailure(error)))
