@@ -46,8 +46,10 @@ let package = Package(
     .library(name: "AsyncContentCore", targets: ["AsyncContentCore"]),
     .library(name: "AsyncContent", targets: ["AsyncContent"]),
     .library(name: "AsyncContentTestSupport", targets: ["AsyncContentTestSupport"]),
+    .library(name: "AsyncContentPersistence", targets: ["AsyncContentPersistence"]),
   ],
   dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -74,6 +76,11 @@ let package = Package(
     .target(
       name: "AsyncContent",
       dependencies: ["AsyncContentCore"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "AsyncContentPersistence",
+      dependencies: ["AsyncContentCore", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: swiftSettings
     ),
     .target(
@@ -119,6 +126,25 @@ let package = Package(
     .testTarget(
       name: "CountriesTutorialTests",
       dependencies: ["AsyncContent"],
+      swiftSettings: swiftSettings
+    ),
+    // A child process for the persistence tests' kill test: it writes rows through a
+    // PersistentCache in a loop and prints each committed batch, until the test kills it. A
+    // target, not a product, so no client resolves or builds it.
+    .executableTarget(
+      name: "PersistenceKillWriter",
+      dependencies: ["AsyncContentPersistence"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "AsyncContentPersistenceTests",
+      dependencies: [
+        "AsyncContentCore",
+        "AsyncContentPersistence",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

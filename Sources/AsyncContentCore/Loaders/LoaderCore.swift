@@ -119,12 +119,12 @@ package final class LoaderCore: Observable, WaitingCallers {
       // A value landed (or went away): it is as fresh as its date says, and no longer an edit.
       isMarkedStale = false
       isValueEdited = false
-      phaseListener?.valueChanged = true
+      if let phaseListener { phaseListener.valueDidChange() }
     }
   }
   /// When the value was loaded, on ``wallClock``; meaningful only while ``storedLoadedAt`` is
   /// set (so it needs no optional's room of its own).
-  @exclusivity(unchecked) private var storedLoadedDate = Date(timeIntervalSinceReferenceDate: 0)
+  @exclusivity(unchecked) var storedLoadedDate = Date(timeIntervalSinceReferenceDate: 0)
   /// When the value was loaded, on ``wallClock``, unobserved (``loadedDate`` observes); `nil`
   /// when no value has loaded.
   package var unobservedLoadedDate: Date? { storedLoadedAt == nil ? nil : storedLoadedDate }
@@ -137,8 +137,9 @@ package final class LoaderCore: Observable, WaitingCallers {
   @exclusivity(unchecked) var waiters = Waiters()
 
   /// Hears every change of the phase, synchronously, after the change: the selections of a
-  /// part of the value (`LoaderStore.value(for:select:)`), made on first use. One word, `nil`
-  /// for a loader nobody selects from, which pays one check a change.
+  /// part of the value (`LoaderStore.value(for:select:)`), made on first use, and a persisted
+  /// cache's watcher; more than one are chained through ``PhaseListener/next``. One word, `nil`
+  /// for a loader nobody selects from or persists, which pays one check a change.
   @exclusivity(unchecked) package var phaseListener: PhaseListener?
 
   convenience init(clock: LoaderClock, retry: RetryPolicy, staleness: Staleness, hasValue: Bool) {
@@ -359,7 +360,7 @@ package final class LoaderCore: Observable, WaitingCallers {
       phaseVersion &+= 1  // no access has registered: nobody to notify
     }
     // The selections hear every change, whether or not anybody read the phase itself.
-    if let phaseListener { phaseListener.phaseChanged() }
+    if let phaseListener { phaseListener.notifyAll() }
     return true
   }
 
@@ -467,6 +468,28 @@ package class PhaseListener {
   /// from the value of its making.
   package final var valueChanged = false
 
+  /// The next listener of the same loader (``LoaderCore/addListener(_:)``), which hears every
+  /// change too.
+  package final var next: PhaseListener?
+
   /// The phase changed (or work started or stopped); the loader's phase is already the new one.
   package func phaseChanged() {}
+
+  /// Tells this listener and the ones after it that a value landed or went away.
+  final func valueDidChange() {
+    var listener: PhaseListener? = self
+    while let current = listener {
+      current.valueChanged = true
+      listener = current.next
+    }
+  }
+
+  /// Tells this listener and the ones after it that the phase changed.
+  final func notifyAll() {
+    var listener: PhaseListener? = self
+    while let current = listener {
+      current.phaseChanged()
+      listener = current.next
+    }
+  }
 }

@@ -20,8 +20,10 @@ extension LoaderStore {
   /// An observed entry is never evicted, so a screen that shows the key keeps its loader: it
   /// shows the first load (or, for a disabled key, its idle state) instead of the old value.
   ///
-  /// - Parameter key: The key; nothing happens when the store has no entry for it.
+  /// - Parameter key: The key; nothing happens when the store has no entry for it (but a value
+  ///   the store persisted for it goes).
   public func remove(_ key: some StoreKey) {
+    persistence?.removed(key)
     guard let entry = liveEntry(for: key) else { return }
     forget(entry)
   }
@@ -35,7 +37,10 @@ extension LoaderStore {
   ///
   /// - Parameter isIncluded: Whether to forget a key's value.
   public func remove(where isIncluded: (any StoreKey) -> Bool) {
-    for entry in Array(liveEntries) where isIncluded(entry.key) { forget(entry) }
+    for entry in Array(liveEntries) where isIncluded(entry.key) {
+      persistence?.removed(entry.key)
+      forget(entry)
+    }
   }
 
   /// Forgets every value of the store, as ``remove(_:)`` does: the entries nobody observes go,
@@ -45,6 +50,7 @@ extension LoaderStore {
   /// store.removeAll()  // signed out: nothing of the old account may show
   /// ```
   public func removeAll() {
+    persistence?.removedAll()  // every persisted value, of the keys held or not
     for entry in Array(liveEntries) { forget(entry) }
   }
 

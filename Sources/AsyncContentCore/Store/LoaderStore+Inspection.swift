@@ -56,6 +56,7 @@ extension LoaderStore {
   ///
   /// - Parameter key: The key; an `any StoreKey` opens.
   public func reset(_ key: some StoreKey) {
+    persistence?.removed(key)  // a persisted value would show again after a relaunch
     guard let entry = liveEntry(for: key) else { return }
     entry.edits.removeAll()
     entry.loader.reset()

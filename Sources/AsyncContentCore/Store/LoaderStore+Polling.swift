@@ -90,6 +90,7 @@ extension LoaderStore {
     guard polling.scenes.isInBackground != wasPaused else { return }
     if !wasPaused {
       stopPollingWakeUp()
+      persistence?.wentToBackground()  // a persisted cache writes what it holds
       return
     }
     // Back from the background: the ticks missed meanwhile are not made up.

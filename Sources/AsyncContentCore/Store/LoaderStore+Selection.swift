@@ -64,8 +64,11 @@ extension LoaderStore {
   /// The store evicts `entry`: its selections tell their readers once, so that they read the
   /// key again (and find no entry, or a new one).
   func endSelections(of entry: StoreEntry) {
-    guard let listener = entry.loader.core.phaseListener else { return }
-    (listener as? any EvictableSelections)?.entryEvicted()
+    var listener = entry.loader.core.phaseListener
+    while let current = listener {
+      (current as? any EvictableSelections)?.entryEvicted()
+      listener = current.next
+    }
   }
 }
 
@@ -222,11 +225,11 @@ extension AsyncLoader {
   package func selection<Selected: Equatable>(
     _ keyPath: KeyPath<Value, Selected>
   ) -> ValueSelection<Value, Selected> {
-    if let selections = core.phaseListener as? LoaderSelections<Value> {
+    if let selections = core.listener(LoaderSelections<Value>.self) {
       return selections.selection(keyPath)
     }
     let selections = LoaderSelections(loader: self)
-    core.phaseListener = selections
+    core.addListener(selections)
     return selections.selection(keyPath)
   }
 }

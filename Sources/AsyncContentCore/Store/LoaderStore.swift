@@ -128,6 +128,10 @@ public final class LoaderStore {
   /// What the store knows of the network (``followNetwork(_:)``), which its loaders and
   /// mutations wait for while it is down.
   @ObservationIgnored package private(set) lazy var network = NetworkGate()
+  /// The persisted cache attached to the store (`LoaderStore.persist(in:)`), told of new
+  /// entries, invalidations, removals and the background; `nil` for a store that persists
+  /// nothing.
+  @ObservationIgnored package var persistence: (any StorePersistence)?
 
   /// Creates an empty store.
   ///
@@ -246,6 +250,11 @@ public final class LoaderStore {
   /// - Returns: The value of the key's loader's phase, or `nil` when there is none.
   public func value<Key: LoaderKey>(for key: Key) -> Key.Value? {
     guard let loader = cachedLoader(for: key) else {
+      // A persisted value with no entry yet (after a relaunch) is restored into a new entry, so
+      // that an edit of it (a queued mutation's optimistic update) applies.
+      if let persistence, persistence.hasStoredValue(for: key) {
+        return self.loader(of: entry(for: key), as: Key.self).phase.value
+      }
       _ = count  // observed: the entry that comes is read on the next render
       return nil
     }
@@ -286,7 +295,14 @@ public final class LoaderStore {
   public func items<Key: PagedLoaderKey>(
     for key: Key
   ) -> PagedLoader<Key.Item, Key.Cursor>.Items? {
-    cachedPagedLoader(for: key)?.phase.value
+    guard let loader = cachedPagedLoader(for: key) else {
+      // A persisted list with no entry yet is restored into a new entry, as `value(for:)` does.
+      if let persistence, persistence.hasStoredValue(for: key) {
+        return pagedLoader(of: entry(for: key), as: Key.self).phase.value
+      }
+      return nil
+    }
+    return loader.phase.value
   }
 
   // MARK: Observers
@@ -459,11 +475,12 @@ public final class LoaderStore {
   ///   - observing: Whether an observer comes at once, so a new entry needs no collection.
   func entry<Key: LoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
     entry(for: key, observing: observing) { gcAfter, lastUse in
-      LoaderEntry(
-        loader: KeyLoader(
-          key: key, clients: clients, settings: settings(retry: key.retry),
-          staleness: staleness(of: key)),
-        gcAfter: gcAfter, lastUse: lastUse)
+      let loader = KeyLoader(
+        key: key, clients: clients, settings: settings(retry: key.retry),
+        staleness: staleness(of: key))
+      // A persisted key shows its stored value at once, before anybody observes it.
+      if let persistence { persistence.entryCreated(for: key, loader: loader) }
+      return LoaderEntry(loader: loader, gcAfter: gcAfter, lastUse: lastUse)
     }
   }
 
@@ -471,9 +488,9 @@ public final class LoaderStore {
   func entry<Key: PagedLoaderKey>(for key: Key, observing: Bool = false) -> StoreEntry {
     let clients = clients
     return entry(for: key, observing: observing) { gcAfter, lastUse in
-      PagedEntry(
-        key: key, loader: makePagedLoader(for: key, clients: clients), gcAfter: gcAfter,
-        lastUse: lastUse)
+      let loader = makePagedLoader(for: key, clients: clients)
+      if let persistence { persistence.entryCreated(for: key, loader: loader) }
+      return PagedEntry(key: key, loader: loader, gcAfter: gcAfter, lastUse: lastUse)
     }
   }
 
@@ -711,9 +728,13 @@ public final class LoaderStore {
   /// store.invalidate(CountryKey(code: country.code))
   /// ```
   ///
-  /// - Parameter key: The key; nothing happens when the store has no entry for it.
+  /// - Parameter key: The key; nothing happens when the store has no entry for it (but a value
+  ///   the store persisted for it is marked stale).
   public func invalidate(_ key: some StoreKey) {
-    guard let entry = liveEntry(for: key) else { return }
+    guard let entry = liveEntry(for: key) else {
+      persistence?.invalidated(key)
+      return
+    }
     invalidate(entry)
   }
 
@@ -750,6 +771,7 @@ public final class LoaderStore {
   private func invalidate(_ entry: StoreEntry) {
     let loader = entry.loader
     loader.isMarkedStale = true
+    if let persistence { persistence.invalidated(entry.key) }
     guard entry.key.isEnabled else {
       // A disabled key loads nothing; a load app code started is cancelled, not superseded.
       if loader.isLoadRunning { loader.cancel() }

@@ -1,0 +1,209 @@
+package import Foundation
+
+// The hooks a persisted cache (the AsyncContentPersistence product, `LoaderStore.persist(in:)`)
+// attaches to a store. The core knows nothing of SQLite or of which keys persist: it calls
+// `StorePersistence` where an entry is created, invalidated or removed, and where the app goes to
+// the background, and it gives the cache typed access to a loader's value (watching it, and
+// landing a restored one). A store with no cache attached pays one `nil` check at each of these
+// places, and none on the lookup of an existing entry (`loader(for:)`).
+
+/// A persisted cache attached to a ``LoaderStore`` (`LoaderStore.persist(in:)`), as the store
+/// calls it. Every call is on the main actor and synchronous; the cache writes later, off the
+/// main actor.
+@MainActor
+package protocol StorePersistence: AnyObject {
+  /// The store created the entry of `key`, with a new idle `loader`: the cache lands the value
+  /// it stored for the key, if any (``AsyncLoader/landRestored(_:age:savedDate:isStale:)``), and
+  /// watches the loader's new values (``AsyncLoader/watchValues(_:)``). A key that does not
+  /// persist is left as it is.
+  func entryCreated<Key: LoaderKey>(for key: Key, loader: AsyncLoader<Key.Value>)
+
+  /// The store created the entry of the paged `key`, as ``entryCreated(for:loader:)-(Key,_)``.
+  func entryCreated<Key: PagedLoaderKey>(
+    for key: Key, loader: PagedLoader<Key.Item, Key.Cursor>)
+
+  /// Whether a new entry of `key` would show a stored value: what `value(for:)`,
+  /// `updateValue(for:_:)` and `items(for:)` ask when the store has no entry for the key, so that
+  /// an edit after a relaunch (a queued mutation's optimistic update) applies to the stored value.
+  func hasStoredValue(for key: some StoreKey) -> Bool
+
+  /// The store invalidated `key`: its stored value is stale from now on, also after a relaunch.
+  func invalidated(_ key: any StoreKey)
+
+  /// The store forgot the value of `key` (`remove(_:)`, `reset(_:)`): its stored value goes.
+  func removed(_ key: any StoreKey)
+
+  /// The store forgot every value (`removeAll()`): every stored value goes, of the keys the
+  /// store holds or not.
+  func removedAll()
+
+  /// Every scene of the app went to the background: the cache writes what it holds now.
+  func wentToBackground()
+}
+
+extension LoaderStore {
+  /// A wake-up on the store's clock: `wake` runs on the main actor at `deadline`, unless the task
+  /// is cancelled first. What a persisted cache schedules its writes with, so that a `TestClock`
+  /// drives them.
+  package func wakeUp(
+    after delay: Duration, _ wake: @escaping @MainActor () -> Void
+  ) -> Task<Void, Never> {
+    clock.wakeUp(at: clock.now.advanced(by: delay), wake)
+  }
+}
+
+// MARK: - Listeners
+
+extension LoaderCore {
+  /// Adds `listener` to those that hear every change of the phase (``phaseListener``).
+  package func addListener(_ listener: PhaseListener) {
+    listener.next = phaseListener
+    phaseListener = listener
+  }
+
+  /// The listener of type `type`, if the loader has one.
+  package func listener<Listener: PhaseListener>(_: Listener.Type) -> Listener? {
+    var listener = phaseListener
+    while let current = listener {
+      if let match = current as? Listener { return match }
+      listener = current.next
+    }
+    return nil
+  }
+
+  /// How old the value is on the loader's clock, unobserved; `nil` without a value.
+  var unobservedAge: Duration? {
+    storedLoadedAt.map { $0.duration(to: clock.now) }
+  }
+
+  /// Dates a restored value: it landed `age` ago on the loader's clock and at `savedDate` on the
+  /// wall clock, and is stale when `isStale` (its row was invalidated).
+  func dateRestoredValue(age: Duration, savedDate: Date, isStale: Bool) {
+    storedLoadedAt = clock.now.advanced(by: .zero - age)
+    storedLoadedDate = savedDate
+    isMarkedStale = isStale
+  }
+}
+
+/// What a persisted cache hears of a loader: each new value (a load landed, an edit, a rollback),
+/// with its age on the loader's clock and whether it is marked stale.
+@MainActor
+final class ValueWatcher<Value>: PhaseListener {
+  /// Reads the loader's value, its date and its staleness mark, unobserved.
+  private let read: @MainActor () -> (Value, Duration, Bool)?
+  /// Whether the phase is a page loading (load-more, previous page): a page lands without a new
+  /// date, so the watcher tells it by the phase that follows.
+  private let isLoadingPage: @MainActor () -> Bool
+  private let onValue: @MainActor (Value, Duration, Bool) -> Void
+  private var wasLoadingPage = false
+
+  init(
+    read: @escaping @MainActor () -> (Value, Duration, Bool)?,
+    isLoadingPage: @escaping @MainActor () -> Bool = { false },
+    onValue: @escaping @MainActor (Value, Duration, Bool) -> Void
+  ) {
+    self.read = read
+    self.isLoadingPage = isLoadingPage
+    self.onValue = onValue
+  }
+
+  override func phaseChanged() {
+    let loadingPage = isLoadingPage()
+    let pageEnded = wasLoadingPage && !loadingPage
+    wasLoadingPage = loadingPage
+    guard valueChanged || pageEnded else { return }
+    valueChanged = false
+    guard let (value, date, isStale) = read() else { return }
+    onValue(value, date, isStale)
+  }
+}
+
+extension AsyncLoader {
+  /// Calls `onValue` with every new value of the loader, synchronously: a load that lands, an
+  /// edit, a rollback. It gets the value, its age on the loader's clock (zero for a value that
+  /// just landed) and whether it is marked stale.
+  package func watchValues(_ onValue: @escaping @MainActor (Value, Duration, Bool) -> Void) {
+    let watcher = ValueWatcher<Value>(
+      read: { [unowned self] in
+        guard let value = storedPhase.value, let age = core.unobservedAge else { return nil }
+        return (value, age, core.isMarkedStale)
+      },
+      onValue: onValue)
+    core.addListener(watcher)
+  }
+
+  /// Shows `value`, restored from a persisted cache, in this new loader: dated `age` ago (on the
+  /// loader's clock) and at `savedDate` (its wall clock), stale when `isStale`. With a store's
+  /// staleness of `.after(.zero)`, it is stale anyway, and its first observer revalidates it.
+  package func landRestored(_ value: Value, age: Duration, savedDate: Date, isStale: Bool) {
+    core.changePhase {
+      storedPhase = .loaded(value)
+      return true
+    }
+    core.dateRestoredValue(age: age, savedDate: savedDate, isStale: isStale)
+  }
+
+  /// The value, unobserved.
+  package var unobservedValue: Value? { storedPhase.value }
+}
+
+/// What a persisted cache stores of a paged list: its items and its cursors.
+package struct PagedListSnapshot<Item, Cursor> {
+  /// The items, in order.
+  package var items: [Item]
+  /// The cursor of the next page: `nil` at the end, `.some(nil)` for a first page a window
+  /// dropped.
+  package var nextCursor: Cursor??
+  /// The cursor of the previous page, likewise.
+  package var previousCursor: Cursor??
+  /// Whether the list pages backwards.
+  package var pagesBackward: Bool
+
+  package init(items: [Item], nextCursor: Cursor??, previousCursor: Cursor??, pagesBackward: Bool) {
+    self.items = items
+    self.nextCursor = nextCursor
+    self.previousCursor = previousCursor
+    self.pagesBackward = pagesBackward
+  }
+}
+
+extension PagedListSnapshot: Sendable where Item: Sendable, Cursor: Sendable {}
+
+extension PagedLoader {
+  /// Calls `onValue` with every new state of the list: a first page or reload that lands, a
+  /// page that lands, an edit, a rollback.
+  package func watchValues(
+    _ onValue: @escaping @MainActor (PagedListSnapshot<Item, Cursor>, Duration, Bool) -> Void
+  ) {
+    let watcher = ValueWatcher<PagedListSnapshot<Item, Cursor>>(
+      read: { [unowned self] in
+        guard let items = storedPhase.value, let age = core.unobservedAge else { return nil }
+        let snapshot = PagedListSnapshot(
+          items: Array(items), nextCursor: storedNextCursor, previousCursor: storedPreviousCursor,
+          pagesBackward: storedPagesBackward)
+        return (snapshot, age, core.isMarkedStale)
+      },
+      isLoadingPage: { [unowned self] in
+        storedPhase.kind == .loadingMore || storedPhase.kind == .loadingPrevious
+      },
+      onValue: onValue)
+    core.addListener(watcher)
+  }
+
+  /// Shows the list `snapshot`, restored from a persisted cache, in this new loader, dated and
+  /// marked as ``AsyncLoader/landRestored(_:age:savedDate:isStale:)`` says.
+  package func landRestored(
+    _ snapshot: PagedListSnapshot<Item, Cursor>, age: Duration, savedDate: Date, isStale: Bool
+  ) {
+    let items = Items(snapshot.items)
+    storedNextCursor = snapshot.nextCursor
+    storedPreviousCursor = snapshot.previousCursor
+    storedPagesBackward = snapshot.pagesBackward
+    if maxPages != nil { keptPages = [KeptPage(cursor: nil, count: items.count)] }
+    core.changePhase {
+      storedPhase = .loaded(items)
+      return true
+    }
+    core.dateRestoredValue(age: age, savedDate: savedDate, isStale: isStale)
+  }
+}

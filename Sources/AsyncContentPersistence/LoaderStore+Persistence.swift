@@ -1,0 +1,261 @@
+public import AsyncContentCore
+import Foundation
+
+extension LoaderStore {
+  /// Keeps the values of this store's persisted keys (``PersistentKey``, ``PersistentPagedKey``)
+  /// in `cache`, across launches.
+  ///
+  /// Call it once, right after making the store and before the first screen asks for a key: an
+  /// entry the store made before restores nothing.
+  ///
+  /// ```swift
+  /// let store = LoaderStore(clients: LiveCountriesAPI())
+  /// store.persist(in: PersistentCache())
+  /// ```
+  ///
+  /// From then on:
+  /// - a new entry of a persisted key shows its stored value at once, dated by its age and
+  ///   stale, and its first observer revalidates it (with the store's default staleness);
+  ///   `value(for:)`, `updateValue(for:_:)`, `setValue(_:for:)` and `items(for:)` find it too,
+  ///   so an edit after a relaunch applies to it;
+  /// - each new value of a persisted key (a load, an edit, a rollback) is written after the
+  ///   cache's ``PersistentCache/writeDelay`` on the store's clock, coalesced per key, and at
+  ///   once when every scene goes to the background (`.refetchesOnActivation()` reports it);
+  /// - ``LoaderStore/invalidate(_:)`` marks the stored value stale; ``LoaderStore/remove(_:)``
+  ///   and ``LoaderStore/reset(_:)`` delete it; ``LoaderStore/removeAll()`` deletes every stored
+  ///   value. They reach the disk with the next write.
+  ///
+  /// Keys that adopt neither protocol are never written. Secrets do not belong in a persisted
+  /// key's value: keep them in the Keychain.
+  ///
+  /// - Parameter cache: The cache; several stores may share one.
+  public func persist(in cache: PersistentCache) {
+    persistence = StorePersister(cache: cache, store: self)
+  }
+
+  /// The cache attached with ``persist(in:)``, if any.
+  package var persistentCache: PersistentCache? {
+    (persistence as? StorePersister)?.cache
+  }
+}
+
+/// A ``PersistentCache`` attached to one store: restores the rows of the entries the store
+/// creates, stages their new values, and schedules the cache's writes on the store's clock.
+@MainActor
+final class StorePersister: StorePersistence {
+  let cache: PersistentCache
+  private weak var store: LoaderStore?
+  /// The scheduled write; `nil` when none is scheduled.
+  private var scheduledWrite: Task<Void, Never>?
+  /// What `hasStoredValue(for:)` read last, for the entry it makes the store create next.
+  private var lastLookup: (id: String, lookup: PersistentCache.Lookup)?
+  /// The rows that `hasStoredValue(for:)` found absent, so that a view that reads a key with no
+  /// entry on every render does not read the database each time; a staged value clears it.
+  private var knownAbsent: Set<String> = []
+
+  init(cache: PersistentCache, store: LoaderStore) {
+    self.cache = cache
+    self.store = store
+  }
+
+  // MARK: Entries
+
+  func entryCreated<Key: LoaderKey>(for key: Key, loader: AsyncLoader<Key.Value>) {
+    guard let key = key as? any PersistentKey else { return }
+    attach(key, loader: loader)
+  }
+
+  func entryCreated<Key: PagedLoaderKey>(
+    for key: Key, loader: PagedLoader<Key.Item, Key.Cursor>
+  ) {
+    guard let key = key as? any PersistentPagedKey else { return }
+    attachPaged(key, loader: loader)
+  }
+
+  /// Restores the row of `key` into `loader`, and stages the loader's new values.
+  private func attach<Key: PersistentKey>(_ key: Key, loader: AnyObject) {
+    // Safe: `key` is the key the store made `loader` for, so its `Value` is the loader's.
+    let loader = unsafeDowncast(loader, to: AsyncLoader<Key.Value>.self)
+    let id = key.persistenceID
+    let version = Key.persistenceVersion
+    if let restored = restore(id, as: Key.Value.self, version: version, maxAge: key.maxAge) {
+      loader.landRestored(
+        restored.value, age: restored.age, savedDate: restored.savedDate,
+        isStale: restored.isInvalidated)
+    }
+    loader.watchValues { [weak self] value, age, isStale in
+      self?.stage(value, for: id, version: version, age: age, isInvalidated: isStale)
+    }
+  }
+
+  /// Restores the row of the paged `key` into `loader`, and stages the list's new states.
+  private func attachPaged<Key: PersistentPagedKey>(_ key: Key, loader: AnyObject) {
+    // Safe: as in `attach(_:loader:)`.
+    let loader = unsafeDowncast(loader, to: PagedLoader<Key.Item, Key.Cursor>.self)
+    let id = key.persistenceID
+    let version = Key.persistenceVersion
+    if let restored = restore(
+      id, as: StoredList<Key.Item, Key.Cursor>.self, version: version, maxAge: key.maxAge)
+    {
+      loader.landRestored(
+        restored.value.snapshot, age: restored.age, savedDate: restored.savedDate,
+        isStale: restored.isInvalidated)
+    }
+    loader.watchValues { [weak self] snapshot, age, isStale in
+      self?.stage(StoredList(snapshot), for: id, version: version, age: age, isInvalidated: isStale)
+    }
+  }
+
+  /// A value restored from the cache.
+  struct Restored<Value> {
+    var value: Value
+    var age: Duration
+    var savedDate: Date
+    var isInvalidated: Bool
+  }
+
+  /// The value the cache holds for the row `id`, if it is of `version`, younger than `maxAge`
+  /// (or the cache's) and decodes; a row that is not is dropped and reported.
+  private func restore<Value: Decodable>(
+    _ id: String, as _: Value.Type, version: Int, maxAge: Duration?
+  ) -> Restored<Value>? {
+    let lookup: PersistentCache.Lookup
+    if let last = lastLookup, last.id == id {
+      lookup = last.lookup
+    } else {
+      lookup = cache.lookup(id)
+    }
+    lastLookup = nil
+    let limit = maxAge ?? cache.maxAge
+    switch lookup {
+    case .none:
+      return nil
+    case .memory(let write):
+      guard let value = write.value as? Value else { return nil }
+      let age = age(since: write.savedDate)
+      if let limit, age > limit { return nil }
+      return Restored(
+        value: value, age: age, savedDate: write.savedDate, isInvalidated: write.isInvalidated)
+    case .row(let storedVersion, let data, let savedDate, let isInvalidated):
+      guard storedVersion == version else {
+        drop(id, .otherVersion(stored: storedVersion, current: version))
+        return nil
+      }
+      let age = age(since: savedDate)
+      if let limit, age > limit {
+        drop(id, .tooOld(age: age))
+        return nil
+      }
+      do {
+        let value = try JSONDecoder().decode(Value.self, from: data)
+        return Restored(value: value, age: age, savedDate: savedDate, isInvalidated: isInvalidated)
+      } catch {
+        drop(id, .undecodable("\(error)"))
+        return nil
+      }
+    }
+  }
+
+  /// How long ago `date` was on the cache's wall clock; never negative.
+  private func age(since date: Date) -> Duration {
+    .seconds(max(0, cache.now().timeIntervalSince(date)))
+  }
+
+  /// Deletes the row `id` (with the next write) and reports why.
+  private func drop(_ id: String, _ reason: PersistenceDiagnostic.DropReason) {
+    cache.report(.droppedRow(id: id, reason: reason))
+    cache.stage(.delete, for: id)
+    scheduleWrite()
+  }
+
+  func hasStoredValue(for key: some StoreKey) -> Bool {
+    guard let key = key as? any PersistentStoreKey else { return false }
+    let id = key.persistenceID
+    guard !knownAbsent.contains(id) else { return false }
+    let lookup = cache.lookup(id)
+    if case .none = lookup {
+      knownAbsent.insert(id)
+      return false
+    }
+    lastLookup = (id, lookup)
+    return true
+  }
+
+  // MARK: Changes
+
+  /// Stages a new value of the row `id`, `age` old on the store's clock, and schedules a write.
+  /// Its saved date is the cache's wall clock less its age, so that both clocks of a test agree.
+  private func stage<Value: Encodable & Sendable>(
+    _ value: Value, for id: String, version: Int, age: Duration, isInvalidated: Bool
+  ) {
+    knownAbsent.remove(id)
+    let savedDate = cache.now().addingTimeInterval(-age.timeInterval)
+    cache.stage(
+      value, for: id, version: version, savedDate: savedDate, isInvalidated: isInvalidated)
+    scheduleWrite()
+  }
+
+  func invalidated(_ key: any StoreKey) {
+    guard let key = key as? any PersistentStoreKey else { return }
+    cache.stage(.invalidate, for: key.persistenceID)
+    scheduleWrite()
+  }
+
+  func removed(_ key: any StoreKey) {
+    guard let key = key as? any PersistentStoreKey else { return }
+    cache.stage(.delete, for: key.persistenceID)
+    scheduleWrite()
+  }
+
+  func removedAll() {
+    knownAbsent.removeAll()
+    cache.stageRemoveAll()
+    scheduleWrite()
+  }
+
+  func wentToBackground() {
+    scheduledWrite?.cancel()
+    scheduledWrite = nil
+    let cache = cache
+    Task { await cache.flush() }
+  }
+
+  /// Writes the staged changes after the cache's write delay on the store's clock, unless a
+  /// write is scheduled already: the changes until then join it.
+  private func scheduleWrite() {
+    guard scheduledWrite == nil, let store else { return }
+    let cache = cache
+    scheduledWrite = store.wakeUp(after: cache.writeDelay) { [weak self] in
+      self?.scheduledWrite = nil
+      Task { await cache.flush() }
+    }
+  }
+}
+
+/// What the cache stores of a paged list: its items and cursors, as JSON.
+struct StoredList<Item: Codable & Sendable, Cursor: Codable & Sendable>: Codable, Sendable {
+  /// A cursor beyond one end: `cursor` is `nil` for a first page a window dropped.
+  struct End: Codable, Sendable {
+    var cursor: Cursor?
+  }
+
+  var items: [Item]
+  /// The next page; `nil` at the end.
+  var next: End?
+  /// The previous page; `nil` at the start.
+  var previous: End?
+  var pagesBackward: Bool
+
+  init(_ snapshot: PagedListSnapshot<Item, Cursor>) {
+    items = snapshot.items
+    next = snapshot.nextCursor.map { End(cursor: $0) }
+    previous = snapshot.previousCursor.map { End(cursor: $0) }
+    pagesBackward = snapshot.pagesBackward
+  }
+
+  var snapshot: PagedListSnapshot<Item, Cursor> {
+    PagedListSnapshot(
+      items: items, nextCursor: next.map { $0.cursor }, previousCursor: previous.map { $0.cursor },
+      pagesBackward: pagesBackward)
+  }
+}

@@ -1,0 +1,30 @@
+import GRDB
+
+/// The cache's schema, changed only through GRDB's migrator: a migration is never edited once
+/// shipped, a change is a new migration.
+///
+/// - `entry`: one row per persisted key (``PersistentStoreKey/persistenceID``): the version of
+///   its stored form, the encoded value (JSON), the wall-clock date it was saved, whether it was
+///   invalidated since, and its size in bytes (what ``PersistentCache/maxSize`` bounds).
+enum PersistenceSchema {
+  /// The name of the entries' table.
+  static let entryTable = "entry"
+
+  /// Every migration this build knows, in order. A database that has applied a migration not in
+  /// this list was written by a newer build (`hasBeenSuperseded`).
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1: entries") { db in
+      try db.create(table: entryTable) { table in
+        table.primaryKey("id", .text)
+        table.column("version", .integer).notNull()
+        table.column("value", .blob).notNull()
+        table.column("savedAt", .double).notNull().indexed()
+        table.column("invalidated", .boolean).notNull().defaults(to: false)
+        table.column("size", .integer).notNull()
+      }
+    }
+    // Further migrations (queued mutations' table, …) go here, after the ones above.
+    return migrator
+  }
+}

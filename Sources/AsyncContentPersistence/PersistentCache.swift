@@ -1,0 +1,584 @@
+public import Foundation
+package import GRDB
+
+/// A cache that keeps the values of persisted keys (``PersistentKey``, ``PersistentPagedKey``)
+/// across launches, in a SQLite database (through GRDB), so that the app opens on its last
+/// content and revalidates it.
+///
+/// Attach it to a store once, before the first screen asks for a key:
+///
+/// ```swift
+/// let cache = PersistentCache()  // a file in the caches directory
+/// let store = LoaderStore(clients: LiveCountriesAPI())
+/// store.persist(in: cache)
+/// ```
+///
+/// - **Restore.** When the store creates the entry of a persisted key, the cache reads that one
+///   row (by its ``PersistentStoreKey/persistenceID``), and the key's loader shows its value at
+///   once, dated by its real age and stale, so its first observer revalidates it. A launch reads
+///   only the rows that screens ask for.
+/// - **Write-behind.** A new value (a load, an edit) is remembered, the latest per key, and
+///   written after ``writeDelay`` on the store's clock, all pending rows in one transaction, off
+///   the main actor; at once with ``flush()`` and when the app goes to the background.
+/// - **Versions.** A row of another ``PersistentStoreKey/persistenceVersion``, or one that no
+///   longer decodes, is dropped and reported; so is a row older than the key's `maxAge`.
+/// - **Bounds.** After each write and at open, rows older than ``maxAge`` go, then the oldest
+///   rows until the stored values take at most ``maxSize`` bytes.
+/// - **Faults.** The initializer never throws: a file that is not a database, is damaged, or was
+///   migrated by a newer build is replaced by an empty one, and reported; if not even that
+///   works, the cache keeps values in memory for this launch. A failed write (a full disk) is
+///   reported; memory and screens stay as they are.
+///
+/// Secrets do not belong in a persisted key's value: the file is not encrypted beyond the
+/// system's data protection. Keep tokens and passwords in the Keychain.
+public final class PersistentCache: Sendable {
+  /// Where a ``PersistentCache`` keeps its database.
+  public struct Location: Sendable {
+    enum Kind {
+      case cachesDirectory
+      case appGroup(String)
+      case file(URL)
+      case memory
+    }
+
+    let kind: Kind
+
+    /// A file in the app's caches directory (`AsyncContent/cache.sqlite`): the system may
+    /// delete it when storage runs low, and it is not backed up. The default.
+    public static let cachesDirectory = Location(kind: .cachesDirectory)
+
+    /// A file in the container of the app group `identifier`
+    /// (`Library/Caches/AsyncContent/cache.sqlite`), which the app and its extensions share: the
+    /// database is in WAL mode, so two processes can read and write it at once. Where the
+    /// container is unavailable (no entitlement, or not an Apple platform), the caches
+    /// directory.
+    public static func appGroup(_ identifier: String) -> Location {
+      Location(kind: .appGroup(identifier))
+    }
+
+    /// The database file at `url`.
+    public static func file(_ url: URL) -> Location {
+      Location(kind: .file(url))
+    }
+
+    /// No file: values are kept for this process only. For previews and tests.
+    public static let memory = Location(kind: .memory)
+  }
+
+  /// The database file; `nil` when the cache keeps values in memory only.
+  public let url: URL?
+  /// How many bytes the stored values may take; the oldest rows go first beyond it.
+  public let maxSize: Int
+  /// How old a stored value may be: older rows are not shown and are deleted. A key's own
+  /// ``PersistentStoreKey/maxAge`` can be shorter. `nil` keeps rows of any age.
+  public let maxAge: Duration?
+  /// How long a new value waits before it is written, on the store's clock, so that values that
+  /// change often cost one write.
+  public let writeDelay: Duration
+
+  let diagnostics: @Sendable (PersistenceDiagnostic) -> Void
+  /// The wall clock that dates saved rows and measures their age.
+  let now: @Sendable () -> Date
+  /// Prepares each connection: what the tests use to simulate a full disk.
+  private let prepare: (@Sendable (Database) throws -> Void)?
+  private let state: Locked<State>
+
+  /// What the main actor and the writes share.
+  struct State {
+    /// The database; `nil` only when not even memory could be had.
+    var writer: (any DatabaseWriter)?
+    /// The changes not written yet, the latest per row.
+    var pending: [String: PendingChange] = [:]
+    /// Whether every row goes, before the pending changes.
+    var clearsAll = false
+    /// The changes a write is writing now.
+    var inFlight: [String: PendingChange] = [:]
+    var inFlightClearsAll = false
+    /// The last write started: each write waits for the one before.
+    var lastWrite: Task<Void, Never>?
+    var transactions = 0
+    var rowsWritten = 0
+  }
+
+  /// Opens (or creates) the cache's database.
+  ///
+  /// It never throws and never blocks on more than opening the file: a file that is not a
+  /// database, or is damaged, or was migrated by a newer build of the app, is replaced by an
+  /// empty one, and `diagnostics` hears of it; if no file can be made, the cache keeps values in
+  /// memory for this launch. Old and oversized rows are dropped off the main actor after
+  /// opening.
+  ///
+  /// - Parameters:
+  ///   - location: Where the database is: ``Location/cachesDirectory`` (the default), an app
+  ///     group's container, a file, or memory.
+  ///   - maxSize: How many bytes the stored values may take; 50 MB by default.
+  ///   - maxAge: How old a stored value may be; 30 days by default, `nil` for any age.
+  ///   - writeDelay: How long a new value waits before it is written; one second by default.
+  ///   - diagnostics: Hears every row dropped, database replaced and write failed. It is called
+  ///     on any thread.
+  ///   - now: The wall clock that dates rows; `Date.init` by default. Tests pass a fixed one.
+  public convenience init(
+    location: Location = .cachesDirectory,
+    maxSize: Int = 50_000_000,
+    maxAge: Duration? = .seconds(30 * 24 * 3600),
+    writeDelay: Duration = .seconds(1),
+    diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = { _ in },
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.init(
+      location: location, maxSize: maxSize, maxAge: maxAge, writeDelay: writeDelay,
+      diagnostics: diagnostics, now: now, prepare: nil)
+  }
+
+  /// ``init(location:maxSize:maxAge:writeDelay:diagnostics:now:)``, with `prepare` run on each
+  /// new connection (a test's `PRAGMA max_page_count`).
+  package init(
+    location: Location, maxSize: Int = 50_000_000, maxAge: Duration? = .seconds(30 * 24 * 3600),
+    writeDelay: Duration = .seconds(1),
+    diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = { _ in },
+    now: @escaping @Sendable () -> Date = { Date() },
+    prepare: (@Sendable (Database) throws -> Void)?
+  ) {
+    self.maxSize = maxSize
+    self.maxAge = maxAge
+    self.writeDelay = writeDelay
+    self.diagnostics = diagnostics
+    self.now = now
+    self.prepare = prepare
+    let url = Self.fileURL(of: location)
+    let writer: (any DatabaseWriter)?
+    if let url {
+      writer = Self.open(url, prepare: prepare, report: diagnostics)
+    } else {
+      writer = Self.openInMemory(report: diagnostics)
+    }
+    self.url = writer is DatabasePool ? url : nil
+    state = Locked(State(writer: writer))
+    startMaintenance()
+  }
+
+  /// A cache on `writer`, a database the caller made (a test's shared in-memory database, which
+  /// outlives the caches that open it, as a file outlives a process).
+  package init(
+    writer: any DatabaseWriter, maxSize: Int = 50_000_000,
+    maxAge: Duration? = .seconds(30 * 24 * 3600), writeDelay: Duration = .seconds(1),
+    diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = { _ in },
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.maxSize = maxSize
+    self.maxAge = maxAge
+    self.writeDelay = writeDelay
+    self.diagnostics = diagnostics
+    self.now = now
+    self.prepare = nil
+    self.url = nil
+    var usable: (any DatabaseWriter)? = writer
+    do {
+      try PersistenceSchema.migrator.migrate(writer)
+    } catch {
+      diagnostics(.memoryOnly(reason: "\(error)"))
+      usable = Self.openInMemory(report: diagnostics)
+    }
+    state = Locked(State(writer: usable))
+    startMaintenance()
+  }
+
+  // MARK: Opening
+
+  /// The file of `location`; `nil` for memory.
+  static func fileURL(of location: Location) -> URL? {
+    switch location.kind {
+    case .file(let url): return url
+    case .memory: return nil
+    case .cachesDirectory: return cachesDirectoryURL()
+    case .appGroup(let identifier):
+      return appGroupURL(identifier) ?? cachesDirectoryURL()
+    }
+  }
+
+  /// `AsyncContent/cache.sqlite` in the caches directory.
+  static func cachesDirectoryURL() -> URL? {
+    let caches =
+      FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+      ?? FileManager.default.temporaryDirectory
+    return caches.appendingPathComponent("AsyncContent", isDirectory: true)
+      .appendingPathComponent("cache.sqlite")
+  }
+
+  /// The database at `url`, opened and migrated; replaced by an empty one when it cannot be
+  /// opened, is damaged, or was migrated by a newer build; in memory when not even that works.
+  static func open(
+    _ url: URL, prepare: (@Sendable (Database) throws -> Void)?,
+    report: @Sendable (PersistenceDiagnostic) -> Void
+  ) -> (any DatabaseWriter)? {
+    do {
+      return try openPool(url, prepare: prepare)
+    } catch is NewerSchema {
+      report(.databaseReplaced(url: url, reason: .newerSchema))
+    } catch {
+      report(.databaseReplaced(url: url, reason: replaceReason(for: error)))
+    }
+    deleteFiles(at: url)
+    do {
+      return try openPool(url, prepare: prepare)
+    } catch {
+      report(.memoryOnly(reason: "\(error)"))
+      return openInMemory(report: report)
+    }
+  }
+
+  /// A migrated database in memory; `nil` if not even that opens.
+  static func openInMemory(
+    report: @Sendable (PersistenceDiagnostic) -> Void
+  ) -> (any DatabaseWriter)? {
+    do {
+      let queue = try DatabaseQueue()
+      try PersistenceSchema.migrator.migrate(queue)
+      return queue
+    } catch {
+      report(.memoryOnly(reason: "\(error)"))
+      return nil
+    }
+  }
+
+  /// A migration of a newer build is in the database.
+  struct NewerSchema: Error {}
+
+  /// Opens the pool at `url` (WAL mode), refuses a database a newer build migrated, and migrates.
+  static func openPool(
+    _ url: URL, prepare: (@Sendable (Database) throws -> Void)?
+  ) throws -> DatabasePool {
+    let directory = url.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    protectDirectory(directory)
+    var configuration = Configuration()
+    // Two processes (an app and its extension) write the same file: a writer waits for the
+    // other's transaction instead of failing at once.
+    configuration.busyMode = .timeout(10)
+    if let prepare { configuration.prepareDatabase(prepare) }
+    let pool = try DatabasePool(path: url.path, configuration: configuration)
+    let migrator = PersistenceSchema.migrator
+    if try pool.read({ try migrator.hasBeenSuperseded($0) }) { throw NewerSchema() }
+    try migrator.migrate(pool)
+    protectFiles(at: url)
+    return pool
+  }
+
+  /// Deletes the database at `url` with its WAL and shared-memory files.
+  static func deleteFiles(at url: URL) {
+    for suffix in ["", "-wal", "-shm"] {
+      try? FileManager.default.removeItem(atPath: url.path + suffix)
+    }
+  }
+
+  /// Why a database that failed with `error` is replaced.
+  static func replaceReason(for error: any Error) -> PersistenceDiagnostic.ReplaceReason {
+    isCorruption(error) ? .corrupt("\(error)") : .unreadable("\(error)")
+  }
+
+  /// Whether `error` says the file is not a database or is damaged.
+  static func isCorruption(_ error: any Error) -> Bool {
+    guard let error = error as? DatabaseError else { return false }
+    return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+  }
+
+  /// The database is damaged (a read or a write failed as corrupt): it is replaced by an empty
+  /// one, and reported.
+  private func replaceDamagedDatabase(_ error: any Error) {
+    guard let url else { return }
+    state.withLock { $0.writer = nil }
+    diagnostics(.databaseReplaced(url: url, reason: .corrupt("\(error)")))
+    Self.deleteFiles(at: url)
+    let writer: (any DatabaseWriter)?
+    do {
+      writer = try Self.openPool(url, prepare: prepare)
+    } catch {
+      diagnostics(.memoryOnly(reason: "\(error)"))
+      writer = Self.openInMemory(report: diagnostics)
+    }
+    state.withLock { $0.writer = writer }
+  }
+
+  /// Drops old and oversized rows off the main actor, first in the queue of writes.
+  private func startMaintenance() {
+    state.withLock { state in
+      state.lastWrite = Task { [self] in await trimAtOpen() }
+    }
+  }
+
+  private func trimAtOpen() async {
+    guard let writer = state.withLock({ $0.writer }) else { return }
+    let now = self.now()
+    let (maxAge, maxSize) = (self.maxAge, self.maxSize)
+    do {
+      try await writer.write { db in
+        try Self.trim(db, now: now, maxAge: maxAge, maxSize: maxSize)
+      }
+    } catch {
+      if Self.isCorruption(error) { replaceDamagedDatabase(error) }
+    }
+  }
+
+  // MARK: Reading
+
+  /// What the cache holds for a row.
+  package enum Lookup: Sendable {
+    /// Nothing.
+    case none
+    /// A value not written yet (or being written), as the store gave it.
+    case memory(PendingWrite)
+    /// A stored row.
+    case row(version: Int, data: Data, savedDate: Date, isInvalidated: Bool)
+  }
+
+  /// What the cache holds for the row `id`: a pending value, or the stored row, read at once by
+  /// its primary key. A damaged database reads as nothing (and is replaced).
+  package func lookup(_ id: String) -> Lookup {
+    var forcesInvalidated = false
+    let (found, writer): (Lookup?, (any DatabaseWriter)?) = state.withLock { state in
+      for (layer, clears) in [
+        (state.pending, state.clearsAll), (state.inFlight, state.inFlightClearsAll),
+      ] {
+        switch layer[id] {
+        case .write(var write):
+          write.isInvalidated = write.isInvalidated || forcesInvalidated
+          return (.memory(write), nil)
+        case .delete: return (Lookup.none, nil)
+        case .invalidate: forcesInvalidated = true
+        case nil: break
+        }
+        if clears { return (Lookup.none, nil) }
+      }
+      return (nil, state.writer)
+    }
+    if let found { return found }
+    guard let writer else { return .none }
+    do {
+      let row = try writer.read { db in
+        try Row.fetchOne(
+          db,
+          sql: "SELECT version, value, savedAt, invalidated FROM \(PersistenceSchema.entryTable) "
+            + "WHERE id = ?",
+          arguments: [id])
+      }
+      guard let row else { return .none }
+      let data: Data = row["value"]
+      return .row(
+        version: row["version"], data: data,
+        savedDate: Date(timeIntervalSince1970: row["savedAt"]),
+        isInvalidated: forcesInvalidated || row["invalidated"])
+    } catch {
+      if Self.isCorruption(error) { replaceDamagedDatabase(error) }
+      return .none
+    }
+  }
+
+  // MARK: Writing
+
+  /// A change of a row, not written yet.
+  package enum PendingChange: Sendable {
+    /// A new value.
+    case write(PendingWrite)
+    /// The row's value is stale.
+    case invalidate
+    /// The row goes.
+    case delete
+  }
+
+  /// A new value of a row, and how to encode it off the main actor.
+  package struct PendingWrite: Sendable {
+    /// The value as the store gave it, for a restore before it is written.
+    package var value: any Sendable
+    /// The version of its key type.
+    package var version: Int
+    /// When it was loaded, on the wall clock.
+    package var savedDate: Date
+    /// Whether it is stale.
+    package var isInvalidated: Bool
+    /// Encodes the value.
+    package var encode: @Sendable () throws -> Data
+
+    package init(
+      value: any Sendable, version: Int, savedDate: Date, isInvalidated: Bool,
+      encode: @escaping @Sendable () throws -> Data
+    ) {
+      self.value = value
+      self.version = version
+      self.savedDate = savedDate
+      self.isInvalidated = isInvalidated
+      self.encode = encode
+    }
+  }
+
+  /// Remembers `change` of the row `id` (the latest change per row wins, an invalidation marks
+  /// a pending value), to write with the next flush.
+  package func stage(_ change: PendingChange, for id: String) {
+    state.withLock { state in
+      switch (state.pending[id], change) {
+      case (.write(var write), .invalidate):
+        write.isInvalidated = true
+        state.pending[id] = .write(write)
+      case (.delete, .invalidate):
+        break
+      default:
+        state.pending[id] = change
+      }
+    }
+  }
+
+  /// Remembers that every row goes (and every pending change), to do with the next flush.
+  package func stageRemoveAll() {
+    state.withLock { state in
+      state.pending.removeAll()
+      state.clearsAll = true
+    }
+  }
+
+  /// Stages a new value of the row `id`: `value`, encoded as JSON when it is written.
+  package func stage<Value: Encodable & Sendable>(
+    _ value: Value, for id: String, version: Int, savedDate: Date, isInvalidated: Bool = false
+  ) {
+    stage(
+      .write(
+        PendingWrite(
+          value: value, version: version, savedDate: savedDate, isInvalidated: isInvalidated,
+          encode: { try JSONEncoder().encode(value) })),
+      for: id)
+  }
+
+  /// Whether changes wait to be written.
+  package var hasPendingChanges: Bool {
+    state.withLock { !$0.pending.isEmpty || $0.clearsAll }
+  }
+
+  /// How many transactions the cache has written: what the tests and the benchmark count.
+  package var transactionCount: Int { state.withLock { $0.transactions } }
+  /// How many rows the cache has written (inserted or replaced).
+  package var rowsWritten: Int { state.withLock { $0.rowsWritten } }
+  /// The database, for the package's other tables (queued mutations) and the tests.
+  package var writer: (any DatabaseWriter)? { state.withLock { $0.writer } }
+
+  /// Reports `diagnostic` to the diagnostics hook.
+  package func report(_ diagnostic: PersistenceDiagnostic) {
+    diagnostics(diagnostic)
+  }
+
+  /// Writes every change the cache holds now, in one transaction, off the main actor, and
+  /// returns when it is on disk (or failed, which the diagnostics hook hears).
+  ///
+  /// The stores the cache is attached to call it after their write delay and when the app goes
+  /// to the background; call it yourself where the app must not lose a value (before a planned
+  /// exit, in a test).
+  public func flush() async {
+    let write = state.withLock { state in
+      let previous = state.lastWrite
+      let write = Task { [self] in
+        await previous?.value
+        await writePending()
+      }
+      state.lastWrite = write
+      return write
+    }
+    await write.value
+  }
+
+  /// Waits for the writes started so far (a scheduled flush, the maintenance after opening),
+  /// without starting one: what the tests await after moving the store's clock.
+  package func waitForWrites() async {
+    await state.withLock { $0.lastWrite }?.value
+  }
+
+  /// Writes the pending changes in one transaction, then drops old and oversized rows in it.
+  private func writePending() async {
+    let (batch, clearsAll, writer) = state.withLock { state in
+      let taken = (state.pending, state.clearsAll, state.writer)
+      state.inFlight = state.pending
+      state.inFlightClearsAll = state.clearsAll
+      state.pending = [:]
+      state.clearsAll = false
+      return taken
+    }
+    defer {
+      state.withLock { state in
+        state.inFlight = [:]
+        state.inFlightClearsAll = false
+      }
+    }
+    guard !batch.isEmpty || clearsAll, let writer else { return }
+    let now = self.now()
+    let (maxAge, maxSize) = (self.maxAge, self.maxSize)
+    let table = PersistenceSchema.entryTable
+    do {
+      let (written, unencodable) = try await writer.write { db in
+        if clearsAll { try db.execute(sql: "DELETE FROM \(table)") }
+        var written = 0
+        var unencodable: [(String, String)] = []
+        for (id, change) in batch {
+          switch change {
+          case .write(let write):
+            let data: Data
+            do {
+              data = try write.encode()
+            } catch {
+              unencodable.append((id, "\(error)"))
+              continue
+            }
+            try db.execute(
+              sql: """
+                INSERT OR REPLACE INTO \(table) (id, version, value, savedAt, invalidated, size)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+              arguments: [
+                id, write.version, data, write.savedDate.timeIntervalSince1970,
+                write.isInvalidated, data.count,
+              ])
+            written += 1
+          case .invalidate:
+            try db.execute(sql: "UPDATE \(table) SET invalidated = 1 WHERE id = ?", arguments: [id])
+          case .delete:
+            try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
+          }
+        }
+        try Self.trim(db, now: now, maxAge: maxAge, maxSize: maxSize)
+        return (written, unencodable)
+      }
+      state.withLock { state in
+        state.transactions += 1
+        state.rowsWritten += written
+      }
+      for (id, reason) in unencodable { diagnostics(.writeFailed(ids: [id], reason: reason)) }
+    } catch {
+      diagnostics(.writeFailed(ids: batch.keys.sorted(), reason: "\(error)"))
+      if Self.isCorruption(error) { replaceDamagedDatabase(error) }
+    }
+  }
+
+  /// Deletes the rows older than `maxAge`, then the oldest rows until the values take at most
+  /// `maxSize` bytes.
+  static func trim(_ db: Database, now: Date, maxAge: Duration?, maxSize: Int) throws {
+    let table = PersistenceSchema.entryTable
+    if let maxAge {
+      let oldest = now.timeIntervalSince1970 - maxAge.timeInterval
+      try db.execute(sql: "DELETE FROM \(table) WHERE savedAt < ?", arguments: [oldest])
+    }
+    let total = try Double.fetchOne(db, sql: "SELECT TOTAL(size) FROM \(table)") ?? 0
+    guard total > Double(maxSize) else { return }
+    try db.execute(
+      sql: """
+        DELETE FROM \(table) WHERE id IN (
+          SELECT id FROM (
+            SELECT id, SUM(size) OVER (ORDER BY savedAt DESC, id) AS running FROM \(table)
+          ) WHERE running > ?
+        )
+        """,
+      arguments: [maxSize])
+  }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  var timeInterval: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}
