@@ -1,4 +1,5 @@
 public import AsyncContentCore
+public import AsyncContentPersistence
 
 /// The store key of the paged country list: `GET /countries`, page by page, with the
 /// ``CountriesClient`` of the store.
@@ -6,13 +7,20 @@ public import AsyncContentCore
 /// A key holds only what names its data; the server's client comes from the store
 /// (`LoaderStore(clients: client)`), so a test swaps it without touching the key.
 ///
+/// It is persisted (``PersistentPagedKey``): a store that persists in a ``PersistentCache``
+/// keeps the pages it loaded in the cache's database, and shows them at the next launch at
+/// once, stale, while it revalidates them.
+///
 /// ```swift
 /// let store = LoaderStore(clients: client)
 /// let list = store.observe(CountryListKey())
 /// list.loader.startLoadMore()
 /// ```
-public struct CountryListKey: PagedLoaderKey, CustomStringConvertible {
+public struct CountryListKey: PersistentPagedKey, CustomStringConvertible {
   public init() {}
+
+  /// `countries`, the list's row in the cache.
+  public var persistenceID: String { "countries" }
 
   public func fetchPage(
     at cursor: Int?, using client: CountriesClient
@@ -25,18 +33,21 @@ public struct CountryListKey: PagedLoaderKey, CustomStringConvertible {
 }
 
 /// The store key of one country, by its alpha-2 code: `GET /countries/<code>`, with the
-/// ``CountriesClient`` of the store.
+/// ``CountriesClient`` of the store. It is persisted (``PersistentKey``), as the list is.
 ///
 /// ```swift
 /// let detail = store.observe(CountryKey(code: "AT"))
 /// ```
-public struct CountryKey: LoaderKey, CustomStringConvertible {
+public struct CountryKey: PersistentKey, CustomStringConvertible {
   /// The country's alpha-2 code, in upper case.
   public var code: String
 
   public init(code: String) {
     self.code = code.uppercased()
   }
+
+  /// `country/AT`, the country's row in the cache.
+  public var persistenceID: String { "country/\(code)" }
 
   public func fetch(using client: CountriesClient) async throws -> Country {
     try await client.country(code: code)
