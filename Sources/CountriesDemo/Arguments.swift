@@ -52,7 +52,7 @@ public struct Options: Equatable, Sendable {
       --cache <path>         Keep the store's cache in this SQLite database file, created
                              if missing and kept at exit, so that the next run starts from
                              it. By default the cache is a fresh temporary file, deleted
-                             at exit.
+                             at exit. The script empties the file first.
       -h, --help             Show this help.
 
     KEYS (interactive mode):

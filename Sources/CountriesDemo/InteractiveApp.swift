@@ -1,4 +1,5 @@
 public import AsyncContentCore
+public import AsyncContentPersistence
 public import Foundation
 
 /// The interactive terminal app: the country list and a country's detail served by a
@@ -58,6 +59,8 @@ public final class InteractiveApp {
   private var networkTask: Task<Void, Never>?
   /// The database file of the store's cache.
   public let cache: CacheFile?
+  /// The store's cache in ``cache``, which the store persists its keys in; `nil` without a file.
+  public let persistentCache: PersistentCache?
 
   /// Creates the app.
   ///
@@ -68,7 +71,8 @@ public final class InteractiveApp {
   ///     whose values go stale after 30 seconds, so that a country opened again within them
   ///     shows without a request.
   ///   - strings: The texts; by default in the language of the POSIX environment.
-  ///   - cache: The database file of the store's cache, which the first message names.
+  ///   - cache: The database file of the store's cache, which the first message names: the
+  ///     store persists its keys there, and shows at launch what the file holds.
   public init(
     client: CountriesClient, failureRate: Double,
     store: LoaderStore? = nil,
@@ -80,9 +84,14 @@ public final class InteractiveApp {
     // The store follows the network's status, which the o key sets as it takes the server down
     // and brings it back.
     self.network = NetworkSwitch(link: client.link)
-    network.follow(in: store)
+    network.follow(startingIn: store)
     self.cache = cache
     self.message = cache.map(strings.cache)
+    // The store persists its keys in the file before any screen asks for one, so that the list
+    // and the countries the last run loaded show at once.
+    let persistentCache = cache.map { PersistentCache(location: .file($0.url)) }
+    if let persistentCache { store.persist(in: persistentCache) }
+    self.persistentCache = persistentCache
     self.browser = CountryBrowser(client: client, store: store)
     self.progress = ProgressController(clock: store.clock)
     self.detailProgress = ProgressController(clock: store.clock)
@@ -346,6 +355,12 @@ public final class InteractiveApp {
     network.finish()
   }
 
+  /// Stops, and writes what the cache has not written yet, as an app does when it quits.
+  public func close() async {
+    stop()
+    await persistentCache?.flush()
+  }
+
   /// Tells the banner controller whether the phase on screen has a banner.
   private func syncBanner() {
     banner.update(isPresent: loader.phase.presentation(hasMore: loader.hasMore).banner != nil)
@@ -448,7 +463,7 @@ public final class InteractiveApp {
       }
       redraw()
     }
-    stop()
+    await close()
     return status
   }
 }

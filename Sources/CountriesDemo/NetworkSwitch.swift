@@ -34,11 +34,24 @@ public final class NetworkSwitch {
   /// Whether the server is down.
   public var isServerDown: Bool { status == .offline }
 
-  /// Makes `store` follow the network's status, starting with the current one.
+  /// Makes `store` follow the network's status, starting with the current one, and returns once
+  /// the store has heard it, so that a screen shown next already waits when the network is down.
   ///
   /// - Returns: The subscription, to stop following.
   @discardableResult
-  public func follow(in store: LoaderStore) -> RefetchSubscription {
+  public func follow(in store: LoaderStore) async -> RefetchSubscription {
+    let subscription = follow(startingIn: store)
+    let status = status
+    await waitUntil { store.networkStatus == status }
+    return subscription
+  }
+
+  /// Makes `store` follow the network's status, starting with the current one, which the store
+  /// hears on its next turn: for a store that starts online while the network is.
+  ///
+  /// - Returns: The subscription, to stop following.
+  @discardableResult
+  public func follow(startingIn store: LoaderStore) -> RefetchSubscription {
     let (statuses, continuation) = AsyncStream.makeStream(of: NetworkStatus.self)
     continuation.yield(status)
     continuations.append(continuation)

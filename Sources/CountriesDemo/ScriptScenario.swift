@@ -1,4 +1,5 @@
 import AsyncContentCore
+import AsyncContentPersistence
 import Foundation
 
 /// The fixed scenario of `countries --script`: twelve steps against a ``CountriesServer``, each
@@ -32,8 +33,8 @@ public struct ScriptScenario {
   static let failingName = "Autriche"
 
   public var client: CountriesClient
-  /// The database file of the store's cache.
-  public var cache: CacheFile
+  /// The database file of the store's cache; `nil`: a temporary file the run deletes.
+  public var cache: CacheFile?
   /// Takes the server down and brings it back, and tells the script's stores.
   private let network: NetworkSwitch
   /// The width of the printed screens.
@@ -57,12 +58,11 @@ public struct ScriptScenario {
   ///
   /// - Parameters:
   ///   - client: The server's client.
-  ///   - cache: The database file of the store's cache; by default a fresh temporary one,
-  ///     which the caller deletes.
+  ///   - cache: The database file of the store's cache, which the script empties first; by
+  ///     default a fresh temporary one, which the run deletes.
   ///   - output: Receives the transcript.
   public init(
-    client: CountriesClient, cache: CacheFile = CacheFile(path: nil),
-    output: @escaping (String) -> Void
+    client: CountriesClient, cache: CacheFile? = nil, output: @escaping (String) -> Void
   ) {
     self.client = client
     self.cache = cache
@@ -75,17 +75,15 @@ public struct ScriptScenario {
   /// Runs every step in order, prints the screens and a verdict per step, and returns the
   /// tally. Steps go on after a failed one, so the transcript shows everything.
   public func run() async -> Result {
-    // The store runs on the script's clock: staleness, garbage collection and the ages in the
-    // inspector follow the time the script moves.
-    let store = LoaderStore(clock: time, staleness: .after(.seconds(30)), clients: client)
-    // The store follows the network's status, which the script sets as it takes the server
-    // down and brings it back.
-    network.follow(in: store)
+    let file = cache ?? CacheFile(path: nil)
+    defer { if cache == nil { file.removeIfTemporary() } }
+    // The script starts from an empty cache, so that its first load is a first load.
+    let first = await launch(file, emptying: true)
+    let current = Current(first)
+    defer { current.launch.browser.stop() }
     defer { network.finish() }
-    let browser = CountryBrowser(client: client, store: store)
-    defer { browser.stop() }
+    let browser = first.browser
     let loader = browser.list
-    loader.wallClock = { [time] in time.date }
     var result = Result(passed: 0, failed: 0)
     let steps: [(String, () async throws -> [String])] = [
       ("first load", { try await firstLoad(browser) }),
@@ -471,6 +469,32 @@ public struct ScriptScenario {
 
   // MARK: Helpers
 
+  /// Launches the app: a store on the script's clock, persisted in `file` and following the
+  /// network's status, and the screens over it. Returns once the store has heard the status.
+  ///
+  /// - Parameters:
+  ///   - file: The cache's database file.
+  ///   - emptying: Whether to delete what the file holds first.
+  private func launch(_ file: CacheFile, emptying: Bool = false) async -> Launch {
+    // The cache dates its rows by the script's wall clock, so restored ages are the script's.
+    let cache = PersistentCache(location: .file(file.url), now: { [time] in time.date })
+    // The store runs on the script's clock: staleness, garbage collection, the cache's
+    // write-behind and the ages in the inspector follow the time the script moves.
+    let store = LoaderStore(clock: time, staleness: .after(.seconds(30)), clients: client)
+    // It persists before any screen asks for a key, so that what the cache holds shows at once.
+    store.persist(in: cache)
+    if emptying {
+      store.removeAll()
+      await cache.flush()
+    }
+    // It follows the network's status, which the script sets as it takes the server down and
+    // brings it back.
+    await network.follow(in: store)
+    let browser = CountryBrowser(client: client, store: store)
+    browser.list.wallClock = { [time] in time.date }
+    return Launch(cache: cache, store: store, browser: browser)
+  }
+
   /// Opens the detail of ``code``, with its dates on the script's wall clock.
   private func open(_ browser: CountryBrowser) {
     browser.open(code: Self.code)
@@ -544,6 +568,31 @@ private final class Spoken {
   func update(_ snapshot: Announcement.Snapshot) {
     announcement = shown.flatMap { Announcement(from: $0, to: snapshot) }
     shown = snapshot
+  }
+}
+
+/// One launch of the app: the store, persisted in the cache's file and following the network,
+/// and the screens over it.
+@MainActor
+private final class Launch {
+  let cache: PersistentCache
+  let store: LoaderStore
+  let browser: CountryBrowser
+
+  init(cache: PersistentCache, store: LoaderStore, browser: CountryBrowser) {
+    self.cache = cache
+    self.store = store
+    self.browser = browser
+  }
+}
+
+/// The launch the steps run in: the first, then the relaunched one.
+@MainActor
+private final class Current {
+  var launch: Launch
+
+  init(_ launch: Launch) {
+    self.launch = launch
   }
 }
 
