@@ -428,7 +428,9 @@ public struct AsyncView<
     let shown = source.snapshot(in: slot)
     let content = content
     ContentContainer(
-      presentation: shown.phase.presentation(placeholder: placeholder, isEmpty: isEmpty),
+      presentation: shown.phase.presentation(
+        isWaitingForNetwork: shown.status.isWaitingForNetwork, placeholder: placeholder,
+        isEmpty: isEmpty),
       kind: shown.phase.kind, source: shown.source, status: shown.status,
       placeholder: placeholder, actions: shown.actions,
       content: { value in
@@ -546,6 +548,10 @@ extension ValueSnapshot where Value: Equatable {
     }
     status.loadedAt = shown.loadedDate
     status.lastLoadWasCancelled = shown.lastLoadWasCancelled
+    // Read only while the selected part loads, so a loader's other changes render nothing.
+    if shown.phase.kind.isLoading, let loader = keyed.loader {
+      status.isWaitingForNetwork = loader.isWaitingForNetwork
+    }
     self.init(
       phase: shown.phase, source: keyed.loader.map { ObjectIdentifier($0) }, status: status,
       actions: keyed.actions, isPlaceholder: shown.isPlaceholder)

@@ -5,9 +5,9 @@ internal import Foundation
 internal import SwiftUI
 
 /// What a component's container needs to know about its source besides the phase, when the
-/// source is a loader: its own progress timing, its clock, when its value was loaded, and
-/// whether its last load was cancelled. Read in `body`, so Observation tracks them with the
-/// phase.
+/// source is a loader: its own progress timing, its clock, when its value was loaded, whether
+/// its last load was cancelled, and whether its load waits for the network. Read in `body`, so
+/// Observation tracks them with the phase.
 struct SourceStatus {
   /// The loader's own timing; `nil` leaves it to the environment.
   var progressTiming: ProgressTiming?
@@ -17,6 +17,8 @@ struct SourceStatus {
   var loadedAt: Date?
   /// Whether the loader's last load ended by a cancellation.
   var lastLoadWasCancelled = false
+  /// Whether the loader's running load waits for the network.
+  var isWaitingForNetwork = false
 
   /// A source that is not a loader (a phase driven by hand, a loadable object of your own).
   init() {}
@@ -29,6 +31,7 @@ struct SourceStatus {
     clock = loader.clock
     loadedAt = loader.loadedDate
     lastLoadWasCancelled = loader.lastLoadWasCancelled
+    isWaitingForNetwork = loader.isWaitingForNetwork
   }
 }
 
@@ -196,6 +199,7 @@ struct PresentationBody<
       }
     case .progress:
       loading
+        .environment(\.isAsyncWaitingForNetwork, presentation.isWaitingForNetwork)
     case .content(let value, let isPlaceholder):
       // One branch for the placeholder and the real content: same structural identity. The
       // placeholder's rows are hidden from VoiceOver, which meets one "Loading" element instead.
@@ -203,11 +207,13 @@ struct PresentationBody<
         .redacted(reason: isPlaceholder ? .placeholder : [])
         .disabled(isPlaceholder)
         .modifier(PlaceholderAccessibility(readsAs: presentation.contentAccessibility))
+        .modifier(NetworkWaitNote(isWaiting: presentation.isWaitingForNetwork && banner == nil))
         .modifier(
           BannerInset(error: banner, loadedAt: loadedAt, retry: retry, dismiss: dismissBanner))
     case .empty:
       empty
         .environment(\.asyncRetry, reload)
+        .modifier(NetworkWaitNote(isWaiting: presentation.isWaitingForNetwork && banner == nil))
         .modifier(
           BannerInset(error: banner, loadedAt: loadedAt, retry: retry, dismiss: dismissBanner))
     case .failure(let error, let isRetrying):

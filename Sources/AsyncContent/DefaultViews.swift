@@ -23,6 +23,8 @@ package struct DefaultIdleView: View {
 
 /// The default loading view: a progress view, with the label of the ``AsyncLoadingStyle`` in
 /// the environment ("Loading…" in the user's language by default, which VoiceOver reads).
+/// While the first load waits for the network (its store knows the network to be down), the
+/// label says so: "Waiting for the network" (``AsyncLoadingStyle/waitingForNetworkLabel(strings:)``).
 ///
 /// The components show it only when a first load outlasts its progress delay, and keep it for
 /// the minimum display (``ProgressTiming``).
@@ -34,15 +36,48 @@ package struct DefaultIdleView: View {
 public struct DefaultLoadingView: View {
   @Environment(\.asyncLoadingStyle) private var style
   @Environment(\.asyncDefaultStrings) private var strings
+  @Environment(\.isAsyncWaitingForNetwork) private var isWaitingForNetwork
 
   /// Creates the loading view.
   public init() {}
 
   public var body: some View {
     ProgressView {
-      style.label(strings: strings)
+      if isWaitingForNetwork {
+        style.waitingForNetworkLabel(strings: strings)
+      } else {
+        style.label(strings: strings)
+      }
     }
     .frame(maxWidth: .infinity, maxHeight: .infinity)
+  }
+}
+
+/// The note over content that stays while its reload (or a page) waits for the network:
+/// "Waiting for the network", small, at the edge of the banner (``AsyncBannerStyle/edge()``),
+/// with the label of the ``AsyncLoadingStyle`` in the environment; no note when the style gives
+/// no label. A failed reload's banner takes its place.
+struct NetworkWaitNote: ViewModifier {
+  @Environment(\.asyncLoadingStyle) private var style
+  @Environment(\.asyncBannerStyle) private var bannerStyle
+  @Environment(\.asyncDefaultStrings) private var strings
+  let isWaiting: Bool
+
+  func body(content: Content) -> some View {
+    content
+      .safeAreaInset(edge: bannerStyle.edge()) {
+        if isWaiting, let label = style.waitingForNetworkLabel(strings: strings) {
+          Label {
+            label
+          } icon: {
+            Image(systemName: "wifi.slash")
+          }
+          .font(.caption)
+          .foregroundStyle(.secondary)
+          .padding(.vertical, 4)
+          .frame(maxWidth: .infinity)
+        }
+      }
   }
 }
 

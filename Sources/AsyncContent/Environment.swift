@@ -69,11 +69,22 @@ private struct DefaultStringsKey: EnvironmentKey {
   static var defaultValue: DefaultStrings { .current }
 }
 
+private struct WaitingForNetworkKey: EnvironmentKey {
+  static var defaultValue: Bool { false }
+}
+
 extension EnvironmentValues {
   /// The retry action of the branch a retry button is in.
   var asyncRetry: AsyncRetryAction? {
     get { self[AsyncRetryActionKey.self] }
     set { self[AsyncRetryActionKey.self] = newValue }
+  }
+
+  /// Whether the first load the loading view stands for waits for the network: the default
+  /// loading view then says so.
+  var isAsyncWaitingForNetwork: Bool {
+    get { self[WaitingForNetworkKey.self] }
+    set { self[WaitingForNetworkKey.self] = newValue }
   }
 
   /// The controller of the component whose content this is (its paging footer reads it).

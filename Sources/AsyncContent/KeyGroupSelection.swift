@@ -35,7 +35,8 @@ extension ValueSnapshot {
   /// What a view of several store keys shows now: their phase as one, the identity of the keys
   /// as its source, the loads of the group (whose retry retries only the keys that failed), and
   /// the members' status: the first member's progress timing and clock (one store's), the
-  /// oldest value's date, and whether a member's last load was cancelled.
+  /// oldest value's date, whether a member's last load was cancelled, and whether a member's
+  /// load waits for the network.
   @MainActor
   init<each Key: LoaderKey>(group: KeyedGroupLoader<repeat each Key>)
   where Value == (repeat (each Key).Value) {
@@ -43,6 +44,7 @@ extension ValueSnapshot {
     var status = SourceStatus(loaders.first)
     status.loadedAt = loaders.compactMap(\.loadedDate).min()
     status.lastLoadWasCancelled = loaders.contains { $0.lastLoadWasCancelled }
+    status.isWaitingForNetwork = group.isWaitingForNetwork
     self.init(
       phase: group.phase, source: group.source, status: status, actions: group.actions,
       isPlaceholder: group.isPlaceholder)

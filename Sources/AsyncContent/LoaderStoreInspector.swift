@@ -80,9 +80,10 @@ struct InspectorEntry: View {
     }
   }
 
-  /// "loaded · stale · 1 observer · 0 failures"
+  /// "loaded · stale · 1 observer · 0 failures"; "loading · waiting for the network · …"
   static func summary(of entry: StoreEntrySnapshot) -> String {
     var parts = ["\(entry.kind)"]
+    if entry.isWaitingForNetwork { parts.append("waiting for the network") }
     if entry.isStale { parts.append("stale") }
     parts.append(entry.observers == 1 ? "1 observer" : "\(entry.observers) observers")
     parts.append(entry.failureCount == 1 ? "1 failure" : "\(entry.failureCount) failures")

@@ -81,7 +81,8 @@ public struct PagingList<
   public var body: some View {
     let snapshot = resolvedSnapshot
     let presentation = snapshot.phase.presentation(
-      hasMore: snapshot.hasMore, hasPrevious: snapshot.hasPrevious, placeholder: placeholder,
+      hasMore: snapshot.hasMore, hasPrevious: snapshot.hasPrevious,
+      isWaitingForNetwork: snapshot.status.isWaitingForNetwork, placeholder: placeholder,
       isEmpty: isEmpty)
     let state = PagingState(
       kind: snapshot.phase.kind, hasMore: snapshot.hasMore,

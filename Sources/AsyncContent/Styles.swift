@@ -32,6 +32,10 @@ public protocol AsyncLoadingStyle: Sendable {
   /// A label beside the paging header's spinner (a list that pages backwards); `nil` shows the
   /// bare spinner.
   func loadingEarlierLabel(strings: DefaultStrings) -> Text?
+  /// The label under the progress view while a first load waits for the network (its store
+  /// knows the network to be down), and the note over the content while a reload or a page
+  /// waits for it; `nil` shows the bare spinner, and no note.
+  func waitingForNetworkLabel(strings: DefaultStrings) -> Text?
 }
 
 extension AsyncLoadingStyle {
@@ -44,6 +48,10 @@ extension AsyncLoadingStyle {
   /// "Loading earlier…", in the user's language.
   public func loadingEarlierLabel(strings: DefaultStrings) -> Text? {
     Text(verbatim: strings.loadingEarlier)
+  }
+  /// "Waiting for the network", in the user's language.
+  public func waitingForNetworkLabel(strings: DefaultStrings) -> Text? {
+    Text(verbatim: strings.waitingForNetwork)
   }
 }
 

@@ -18,6 +18,10 @@
 /// - **A source the person chose is awaited**: when the screen shows another key or identity
 ///   while keeping the previous value (``awaitFirstValue()``), the new value's landing is
 ///   announced.
+/// - **A wait for the network is said where the load is awaited**: when a load the person
+///   waits for (a first load, or one they started) begins to wait for the network, they hear
+///   ``Announcement/waitingForNetwork`` (instead of its start's "Loading…"), once; when it
+///   resumes, nothing, and its outcome as above. A background load that waits says nothing.
 /// - **Everything else is background work, and says nothing**: a revalidation when a screen
 ///   comes back or another observer joins, a refetch on activation or when the network returns,
 ///   an invalidation, a `load()` or `reload()` that app code calls, another screen refreshing the
@@ -113,6 +117,21 @@ package struct Attention: Hashable, Sendable {
   ///   - endedRuns: How many runs of a part's runner have ended now.
   /// - Returns: The announcement, or `nil` when the change deserves none or is background work.
   package mutating func announcement(
+    from old: Announcement.Snapshot, to new: Announcement.Snapshot,
+    endedRuns: (Part) -> Int
+  ) -> Announcement? {
+    let change = kindChange(from: old, to: new, endedRuns: endedRuns)
+    guard new.startsWaitingForNetwork(after: old) else { return change }
+    // The load waits for the network: said where the person waits for it, in place of its
+    // start's progress.
+    let part = Self.part(from: old.kind, to: new.kind)
+    guard new.kind == .loading || waits[part] != nil else { return nil }
+    return .waitingForNetwork
+  }
+
+  /// ``announcement(from:to:endedRuns:)`` for a change of the phase's kind, without a wait for
+  /// the network.
+  private mutating func kindChange(
     from old: Announcement.Snapshot, to new: Announcement.Snapshot,
     endedRuns: (Part) -> Int
   ) -> Announcement? {

@@ -20,6 +20,8 @@ package protocol AnyLoader: AnyObject, Sendable {
   var isStale: Bool { get }
   /// Whether an operation or subscription is running.
   var isActive: Bool { get }
+  /// Whether the running load waits for the network.
+  var isWaitingForNetwork: Bool { get }
 }
 
 extension AnyLoader {

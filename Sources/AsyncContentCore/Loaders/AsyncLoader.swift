@@ -264,10 +264,14 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     // The policy when the load starts; `nil` when it never retries, which the task then
     // captures without retaining the policy's closures.
     let retry = core.retryPolicy.retries ? core.retryPolicy : nil
+    let network = core.network
     core.beginLoad({ storedPhase.startLoading() == .started }) { generation in
-      Task {
+      let markedWaiting = core.storedIsWaitingForNetwork
+      return Task {
         let outcome = await runAttempts(
-          operation, isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
+          operation, network: network, markedWaiting: markedWaiting,
+          isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
+          markWaiting: { loader.object?.core.markWaitingForNetwork($0) },
           retryAfterFailure: { loader.object?.core.nextWait(after: $0, $1, retry) })
         guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
         self.finish(outcome)
@@ -421,4 +425,20 @@ extension AsyncLoader {
   /// Whether an operation or subscription is running (a subscription goes on after its first
   /// value has landed). It is observed together with the phase.
   public var isActive: Bool { core.isActive }
+
+  /// Whether the running load waits for the network: the loader's ``LoaderStore`` knows the
+  /// network to be down (``LoaderStore/followNetwork(_:)``), so the request has not been sent,
+  /// and it is sent when the network comes back. TanStack Query's `isPaused` (`fetchStatus`
+  /// `'paused'`). It is observed together with the phase.
+  ///
+  /// The phase stays what the load made it: loading on a first load, reloading with the value
+  /// on screen on a reload. A failure that arrives while the network is down is not
+  /// shown and burns no retry: the attempt waits for the network and runs again. Cancelling,
+  /// superseding or resetting the load ends the wait as it ends any load. A loader outside a
+  /// store never waits.
+  ///
+  /// ```swift
+  /// if loader.isWaitingForNetwork { Text("Waiting for the network") }
+  /// ```
+  public var isWaitingForNetwork: Bool { core.isWaitingForNetwork }
 }

@@ -43,6 +43,9 @@ package final class LoaderCore: Observable, WaitingCallers {
 
   /// The clock for retry waits and staleness.
   @usableFromInline package var clock: LoaderClock { settings.clock }
+  /// What the loader's store knows of the network, which a load waits for while it is down;
+  /// `nil` for a loader outside a store, which never waits.
+  @usableFromInline package var network: NetworkGate? { settings.network }
   /// How failed attempts are retried before the failure shows. A load follows the policy of
   /// when it started.
   @usableFromInline package var retryPolicy: RetryPolicy {
@@ -62,6 +65,10 @@ package final class LoaderCore: Observable, WaitingCallers {
   /// Whether a load was started and has not settled yet: what triggers join. A subscription
   /// settles with its first value and goes on running.
   @exclusivity(unchecked) @usableFromInline package private(set) var isLoadRunning = false
+  /// Whether the running load waits for the network before its next attempt; unobserved
+  /// (``isWaitingForNetwork`` observes).
+  @exclusivity(unchecked) @usableFromInline package private(set) var storedIsWaitingForNetwork =
+    false
   /// Whether the load that settled last ended by a cancellation; unobserved
   /// (``lastLoadWasCancelled`` observes).
   @exclusivity(unchecked) package private(set) var storedLastLoadWasCancelled = false
@@ -216,6 +223,14 @@ package final class LoaderCore: Observable, WaitingCallers {
     return task != nil
   }
 
+  /// Whether the running load waits for the network: its store knows the network to be down,
+  /// so the next attempt has not started (TanStack Query's `isPaused`). The phase stays the
+  /// loading one it was. It is observed together with the phase.
+  package var isWaitingForNetwork: Bool {
+    accessPhase()
+    return storedIsWaitingForNetwork
+  }
+
   // MARK: Loads
 
   /// Starts a load: supersedes whatever runs, moves the phase with `startPhase`, and stores the
@@ -228,14 +243,22 @@ package final class LoaderCore: Observable, WaitingCallers {
   ///     that already loads, such as the initial phase of a preview, stays as it is).
   ///   - makeTask: Creates the task of the load. It must hold the loader weakly and check
   ///     ``isCurrent(_:)`` after every `await`.
+  ///
+  /// A load that starts while the store knows the network to be down is marked waiting for it at
+  /// once (``storedIsWaitingForNetwork``; its first attempt waits), so a superseding load never
+  /// shows a moment without the mark.
   @usableFromInline
   func beginLoad(
     _ startPhase: () -> Bool, _ makeTask: (_ generation: UInt64) -> Task<Void, Never>
   ) {
     let wasActive = task != nil
+    let wasWaiting = storedIsWaitingForNetwork
     let generation = supersede()
     storedLastLoadWasCancelled = false
-    changePhase { startPhase() || !wasActive }
+    if let network = settings.network, network.isOfflineUnobserved {
+      storedIsWaitingForNetwork = true
+    }
+    changePhase { startPhase() || !wasActive || wasWaiting != storedIsWaitingForNetwork }
     isLoadRunning = true
     task = makeTask(generation)
   }
@@ -278,6 +301,7 @@ package final class LoaderCore: Observable, WaitingCallers {
   private func supersede() -> UInt64 {
     task?.cancel()
     task = nil
+    storedIsWaitingForNetwork = false
     generation &+= 1
     return generation
   }
@@ -372,6 +396,17 @@ package final class LoaderCore: Observable, WaitingCallers {
   @usableFromInline
   func noteFailure(leaving kind: PhaseKind) {
     if kind == .reloadFailed, storedLoadedAt != nil { isMarkedStale = true }
+  }
+
+  /// Marks the running load waiting for the network before its next attempt, or no longer
+  /// waiting; observers hear once, if it changed.
+  @usableFromInline
+  func markWaitingForNetwork(_ waiting: Bool) {
+    guard storedIsWaitingForNetwork != waiting else { return }
+    changePhase {
+      storedIsWaitingForNetwork = waiting
+      return true
+    }
   }
 
   /// Counts a failed attempt.

@@ -132,6 +132,9 @@ public struct DefaultStrings: Hashable, Sendable {
     case loadingMore = "Loading more…"
     /// The label of the paging header's spinner, while the previous page loads.
     case loadingEarlier = "Loading earlier…"
+    /// The label of the progress view of a first load that waits for the network, the note of a
+    /// reload that waits, and their announcement.
+    case waitingForNetwork = "Waiting for the network"
     /// The retry button.
     case retry = "Retry"
     /// The empty view's button that loads again.
@@ -227,6 +230,9 @@ public struct DefaultStrings: Hashable, Sendable {
   public var loadingMore: String { string(.loadingMore) }
   /// "Loading earlier…", the label of the paging header's spinner.
   public var loadingEarlier: String { string(.loadingEarlier) }
+  /// "Waiting for the network": the label of the progress view while a first load waits for
+  /// the network, the note over the content while a reload waits, and their announcement.
+  public var waitingForNetwork: String { string(.waitingForNetwork) }
   /// "Retry".
   public var retry: String { string(.retry) }
   /// "Reload", the empty view's button.
@@ -385,6 +391,7 @@ public struct DefaultStrings: Hashable, Sendable {
       case .startOfList(nil): string(.announceStartOfList)
       case .loadPreviousFailed(let message):
         string(.announceLoadPreviousFailed, .string(message))
+      case .waitingForNetwork: waitingForNetwork
       }
     return text.trimmingCharacters(in: .whitespaces)
   }

@@ -36,6 +36,9 @@ import Foundation
 ///   page, ``loadedEarlier(count:)``, or ``startOfList(count:)`` when no earlier page is left.
 ///   A page that added nothing (it only updated items, or a window dropped as many) says
 ///   nothing.
+/// - **A load that starts waiting for the network** (its store knows the network to be down):
+///   ``waitingForNetwork``, once, when the wait begins. Its resumption says nothing; its
+///   landing or failure is announced as any other.
 /// - **→ failed**: ``failed(message:)``; **→ reloadFailed**: ``reloadFailed(message:)`` (the
 ///   data stays); **→ loadMoreFailed**: ``loadMoreFailed(message:)``; **→
 ///   loadPreviousFailed**: ``loadPreviousFailed(message:)``.
@@ -65,6 +68,10 @@ public enum Announcement: Hashable, Sendable {
   case startOfList(count: Int?)
   /// Loading the previous page failed; every item stays.
   case loadPreviousFailed(message: String)
+  /// A load waits for the network: its store knows the network to be down, so the request is
+  /// sent when the network comes back. Said once, when the wait begins; the load's outcome is
+  /// announced when it lands.
+  case waitingForNetwork
 
   /// The announcement a transition deserves, or `nil` for none, whoever started it: a view
   /// asks ``Attention`` whether the person waits for it.
@@ -111,6 +118,10 @@ public enum Announcement: Hashable, Sendable {
   ///   - new: The phase after it; its ``Snapshot/hasMore`` and ``Snapshot/isCancellation``
   ///     describe the change.
   package init?(from old: Snapshot, to new: Snapshot) {
+    if new.startsWaitingForNetwork(after: old) {
+      self = .waitingForNetwork
+      return
+    }
     guard old.kind != new.kind, !new.isCancellation else { return nil }
     switch new.kind {
     case .idle, .loading, .reloading, .retrying, .loadingMore, .loadingPrevious:
@@ -180,7 +191,7 @@ extension Announcement {
   ///   anything off; the result that follows interrupts it.
   package var priority: Priority {
     switch self {
-    case .loading, .loadingMore, .loadingEarlier: .low
+    case .loading, .loadingMore, .loadingEarlier, .waitingForNetwork: .low
     case .loaded, .loadedMore, .endOfList, .loadedEarlier, .startOfList: .default
     case .failed, .reloadFailed, .loadMoreFailed, .loadPreviousFailed: .high
     }
@@ -214,6 +225,8 @@ extension Announcement {
     /// Whether the phase was reached by cancelling a load (a cancelled reload returns to
     /// loaded with the value it had, and says nothing).
     package var isCancellation: Bool
+    /// Whether the phase's load waits for the network.
+    package var isWaitingForNetwork: Bool
 
     /// Creates a snapshot.
     ///
@@ -224,9 +237,11 @@ extension Announcement {
     ///   - hasMore: Whether another page exists, for a paged list.
     ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards.
     ///   - isCancellation: Whether a cancellation led to the phase.
+    ///   - isWaitingForNetwork: Whether the phase's load waits for the network; it counts only
+    ///     while the phase loads.
     package init(
       kind: PhaseKind, count: Int? = nil, message: String? = nil, hasMore: Bool? = nil,
-      hasPrevious: Bool? = nil, isCancellation: Bool = false
+      hasPrevious: Bool? = nil, isCancellation: Bool = false, isWaitingForNetwork: Bool = false
     ) {
       self.kind = kind
       self.count = count
@@ -234,6 +249,13 @@ extension Announcement {
       self.hasMore = hasMore
       self.hasPrevious = hasPrevious
       self.isCancellation = isCancellation
+      self.isWaitingForNetwork = isWaitingForNetwork && kind.isLoading
+    }
+
+    /// Whether this snapshot's load begins to wait for the network after `old`: it waits, and
+    /// `old` showed no wait of the same load (a load that started anew may wait again).
+    package func startsWaitingForNetwork(after old: Snapshot) -> Bool {
+      isWaitingForNetwork && (!old.isWaitingForNetwork || old.kind != kind)
     }
 
     /// The snapshot of a phase.
@@ -244,18 +266,21 @@ extension Announcement {
     ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards.
     ///   - isCancellation: Whether a cancellation led to the phase; a loader knows
     ///     (``LoaderBase/lastLoadWasCancelled``).
+    ///   - isWaitingForNetwork: Whether the phase's load waits for the network (the loader's
+    ///     `isWaitingForNetwork`).
     ///   - count: How many items a value holds; by default a `Collection`'s count.
     ///   - message: The text of an error; by default ``DefaultStrings/message(for:)`` in the
     ///     development language.
     package init<Phase: AsyncPhase>(
       _ phase: Phase, hasMore: Bool? = nil, hasPrevious: Bool? = nil,
-      isCancellation: Bool = false,
+      isCancellation: Bool = false, isWaitingForNetwork: Bool = false,
       count: (Phase.Value) -> Int? = { ($0 as? any Collection)?.count },
       message: (Phase.Failure) -> String = { DefaultStrings.development.message(for: $0) }
     ) {
       self.init(
         kind: phase.kind, count: phase.value.flatMap(count), message: phase.error.map(message),
-        hasMore: hasMore, hasPrevious: hasPrevious, isCancellation: isCancellation)
+        hasMore: hasMore, hasPrevious: hasPrevious, isCancellation: isCancellation,
+        isWaitingForNetwork: isWaitingForNetwork)
     }
 
     /// The snapshot of what a screen shows: a presentation and the kind of its phase.
@@ -298,7 +323,8 @@ extension Announcement {
       let hasPrevious = pages(beyond: presentation.header)
       self.init(
         kind: kind, count: shown, message: error.map(message), hasMore: hasMore,
-        hasPrevious: hasPrevious, isCancellation: isCancellation)
+        hasPrevious: hasPrevious, isCancellation: isCancellation,
+        isWaitingForNetwork: presentation.isWaitingForNetwork)
     }
 
     package var description: String {
@@ -308,6 +334,7 @@ extension Announcement {
       if let hasMore { parts.append("hasMore: \(hasMore)") }
       if let hasPrevious { parts.append("hasPrevious: \(hasPrevious)") }
       if isCancellation { parts.append("cancelled") }
+      if isWaitingForNetwork { parts.append("waiting for the network") }
       return parts.joined(separator: ", ")
     }
   }

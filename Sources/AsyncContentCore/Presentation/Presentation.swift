@@ -13,6 +13,10 @@
 /// - **An empty state** for a loaded empty collection with nothing more to load.
 /// - **A placeholder**: while nothing has loaded, a placeholder value is shown as redacted
 ///   content in the same place the real content will take, so both keep one structural identity.
+/// - **Waiting for the network**: a load that waits for the network (its store knows the
+///   network to be down) shows as the load it is: blocking progress on a first load, which says
+///   it waits ("Waiting for the network" instead of "Loading…"), and the value kept on a reload,
+///   with a note (``isWaitingForNetwork``).
 ///
 /// ```swift
 /// let presentation = phase.presentation(placeholder: Country.placeholders)
@@ -74,17 +78,24 @@ public struct Presentation<Value, Failure: Error> {
   /// loaded (call `loadPrevious()` when it appears), an error with retry, or the start of the
   /// list. Always ``Footer/none`` for a list that pages one way only.
   public var header: Header
+  /// Whether the load that runs waits for the network: its store knows the network to be down,
+  /// so no request is out (the loader's `isWaitingForNetwork`). Renderers say so: the blocking
+  /// progress of a first load reads "Waiting for the network" instead of "Loading…"
+  /// (``DefaultStrings/waitingForNetwork``), and a reload, a load-more or a previous page keeps
+  /// what is on screen and adds a small note. It is `false` whenever no load runs.
+  public var isWaitingForNetwork: Bool
 
   /// Creates a presentation; renderers normally get one from a phase's `presentation(...)`.
   public init(
     body: Body, banner: Failure? = nil, isRefreshing: Bool = false, footer: Footer = .none,
-    header: Header = .none
+    header: Header = .none, isWaitingForNetwork: Bool = false
   ) {
     self.body = body
     self.banner = banner
     self.isRefreshing = isRefreshing
     self.footer = footer
     self.header = header
+    self.isWaitingForNetwork = isWaitingForNetwork
   }
 
   /// Whether the screen shows blocking progress (a first load with nothing to show).
@@ -137,7 +148,8 @@ public struct Presentation<Value, Failure: Error> {
     placeholder: Value?,
     isEmpty: (Value) -> Bool,
     hasMore paging: Bool?,
-    hasPrevious pagingBackwards: Bool? = nil
+    hasPrevious pagingBackwards: Bool? = nil,
+    isWaitingForNetwork: Bool = false
   ) -> Presentation {
     let body: Body
     let hasMore = paging ?? false
@@ -170,7 +182,9 @@ public struct Presentation<Value, Failure: Error> {
       banner: kind == .reloadFailed ? error : nil,
       isRefreshing: kind == .reloading,
       footer: footer,
-      header: header
+      header: header,
+      // Only a load waits: a phase that settled (or a loader's flag read a moment late) does not.
+      isWaitingForNetwork: isWaitingForNetwork && kind.isLoading
     )
   }
 
@@ -241,6 +255,37 @@ extension AsyncPhase {
     .make(
       kind: kind, value: value, error: error, placeholder: placeholder, isEmpty: isEmpty,
       hasMore: hasMore, hasPrevious: hasPrevious)
+  }
+
+  /// What a screen shows in this phase, for a load that may wait for the network: the same as
+  /// ``presentation(hasMore:hasPrevious:placeholder:isEmpty:)``, with
+  /// ``Presentation/isWaitingForNetwork`` set while a load of this phase waits.
+  ///
+  /// ```swift
+  /// let presentation = loader.phase.presentation(
+  ///   isWaitingForNetwork: loader.isWaitingForNetwork, placeholder: Country.placeholders)
+  /// if presentation.isWaitingForNetwork { showWaitingForTheNetwork() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - hasMore: Whether another page exists, for a paged list; `nil` (the default) for a
+  ///     phase without paging.
+  ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards; `nil`
+  ///     (the default) for a list that pages one way only.
+  ///   - isWaitingForNetwork: Whether the loader's running load waits for the network (its
+  ///     `isWaitingForNetwork`). It counts only while the phase loads.
+  ///   - placeholder: A value to show redacted while nothing has loaded.
+  ///   - isEmpty: Whether a loaded value counts as empty, to show the empty state.
+  public func presentation(
+    hasMore: Bool? = nil,
+    hasPrevious: Bool? = nil,
+    isWaitingForNetwork: Bool,
+    placeholder: Value? = nil,
+    isEmpty: (Value) -> Bool = Presentation<Value, Failure>.isEmptyByDefault
+  ) -> Presentation<Value, Failure> {
+    .make(
+      kind: kind, value: value, error: error, placeholder: placeholder, isEmpty: isEmpty,
+      hasMore: hasMore, hasPrevious: hasPrevious, isWaitingForNetwork: isWaitingForNetwork)
   }
 }
 

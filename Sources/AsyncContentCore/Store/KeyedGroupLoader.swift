@@ -133,6 +133,13 @@ package final class KeyedGroupLoader<each Key: LoaderKey> {
     return try? (repeat memberValue(each members))
   }
 
+  /// Whether a member's load waits for the network (its store knows the network to be down):
+  /// while the group's phase loads, the screen says it waits. Observed with the members'
+  /// phases.
+  package var isWaitingForNetwork: Bool {
+    loaders.contains { $0.isWaitingForNetwork }
+  }
+
   /// Whether a value on screen is a previous key's, kept while a member's new key has none.
   package var isPlaceholder: Bool {
     var isPlaceholder = false

@@ -15,6 +15,8 @@ package struct StoreEntrySnapshot: Identifiable, Sendable {
   package let observers: Int
   /// How many attempts failed since the last success.
   package let failureCount: Int
+  /// Whether the entry's load waits for the network.
+  package var isWaitingForNetwork = false
 }
 
 extension LoaderStore {
@@ -42,7 +44,8 @@ extension LoaderStore {
         age: loader.loadedAt.map { $0.duration(to: now) },
         isStale: loader.isStale,
         observers: entry.observers,
-        failureCount: loader.failureCount)
+        failureCount: loader.failureCount,
+        isWaitingForNetwork: loader.isWaitingForNetwork)
     }
     .sorted { $0.id < $1.id }
   }

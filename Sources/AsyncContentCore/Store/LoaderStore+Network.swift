@@ -24,6 +24,7 @@ public enum NetworkStatus: Hashable, Sendable {
 /// online, so a store without a network source behaves as before: nothing waits.
 @MainActor
 @Observable
+@usableFromInline
 package final class NetworkGate: WaitingCallers {
   /// The status, observed.
   package private(set) var status: NetworkStatus = .online
@@ -39,6 +40,7 @@ package final class NetworkGate: WaitingCallers {
 
   /// Whether the network is known to be down, unobserved: what a load checks before each
   /// attempt.
+  @usableFromInline
   package var isOfflineUnobserved: Bool {
     _status == .offline
   }
@@ -57,6 +59,7 @@ package final class NetworkGate: WaitingCallers {
 
   /// Waits until the network is online: returns at once when it is, and when the calling task is
   /// cancelled (check for it after the call).
+  @usableFromInline
   package func waitUntilOnline() async {
     while isOfflineUnobserved, !Task.isCancelled {
       await waitForSettlement()

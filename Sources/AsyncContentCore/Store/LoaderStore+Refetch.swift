@@ -3,8 +3,9 @@
 ///
 /// Feed the events to ``LoaderStore/refetch(on:minimumInterval:)`` as an `AsyncSequence`, or one
 /// at a time to ``LoaderStore/refetch(after:minimumInterval:)``. On Apple platforms
-/// `RefetchEvent.appActivations()` and `RefetchEvent.networkReconnections()` make the sequences
-/// from the system; tests feed an `AsyncStream` of their own.
+/// `RefetchEvent.appActivations()` makes the sequence from the system; tests feed an
+/// `AsyncStream` of their own. ``LoaderStore/followNetwork(_:)`` (with `NetworkStatus.updates()`
+/// on Apple platforms) delivers ``networkAvailable`` when the network comes back.
 ///
 /// ```swift
 /// let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
@@ -98,7 +99,7 @@ extension LoaderStore {
   /// let store = LoaderStore()
   /// // At launch, on Apple platforms:
   /// store.refetch(on: RefetchEvent.appActivations())
-  /// store.refetch(on: RefetchEvent.networkReconnections())
+  /// store.followNetwork(NetworkStatus.updates())  // refetches when the network comes back
   /// ```
   ///
   /// The task holds the store weakly: the consumption stops when the store goes away (the

@@ -74,6 +74,15 @@ extension RefetchEvent {
   /// ```swift
   /// store.refetch(on: RefetchEvent.networkReconnections())
   /// ```
+  ///
+  /// Deprecated: follow the network with ``LoaderStore/followNetwork(_:)`` and
+  /// ``NetworkStatus/updates()``, which refetches on a reconnection as this does, and pauses
+  /// the loads while the network is down.
+  @available(
+    *, deprecated,
+    message:
+      "Use store.followNetwork(NetworkStatus.updates()): it refetches on a reconnection, and loads wait while the network is down"
+  )
   public static func networkReconnections() -> AsyncStream<RefetchEvent> {
     AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
       let watch = PathWatch()
@@ -91,15 +100,61 @@ extension RefetchEvent {
   }
 }
 
-/// A path monitor and what it saw, for `RefetchEvent.networkReconnections()`.
+extension NetworkStatus {
+  /// The network's status as Network's `NWPathMonitor` sees it, for
+  /// ``LoaderStore/followNetwork(_:)``: the status of the current path first, then each
+  /// change, until the consumer stops; then the monitor is cancelled.
+  ///
+  /// A path that is `satisfied` is ``online``, and so is one that `requiresConnection` (a new
+  /// connection may activate it, as a VPN on demand or cellular data does, so a load must not
+  /// wait for it); an `unsatisfied` path is ``offline``. An update that leaves the status as it
+  /// was (another interface, a cost change) delivers nothing. Statuses the consumer has not
+  /// taken yet collapse into the newest.
+  ///
+  /// ```swift
+  /// let store = LoaderStore()
+  /// store.followNetwork(NetworkStatus.updates())
+  /// ```
+  public static func updates() -> AsyncStream<NetworkStatus> {
+    AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+      let watch = PathWatch()
+      // https://developer.apple.com/documentation/network/nwpathmonitor/pathupdatehandler
+      watch.monitor.pathUpdateHandler = { path in
+        if let status = watch.statuses.update(NetworkPathStatus(path.status)) {
+          continuation.yield(status)
+        }
+      }
+      // https://developer.apple.com/documentation/network/nwpathmonitor/start(queue:)
+      watch.monitor.start(queue: watch.queue)
+      continuation.onTermination = { _ in watch.cancel() }
+    }
+  }
+}
+
+extension NetworkPathStatus {
+  /// The status of a path of Network's.
+  init(_ status: NWPath.Status) {
+    // https://developer.apple.com/documentation/network/nwpath/status-swift.enum
+    switch status {
+    case .satisfied: self = .satisfied
+    case .unsatisfied: self = .unsatisfied
+    case .requiresConnection: self = .requiresConnection
+    @unknown default: self = .satisfied  // a status of a later SDK: never pause for it
+    }
+  }
+}
+
+/// A path monitor and what it saw, for `RefetchEvent.networkReconnections()` and
+/// `NetworkStatus.updates()`.
 private final class PathWatch: @unchecked Sendable {
   // @unchecked Sendable: `monitor` and `reconnections` are used on `queue` only, a serial queue.
   // The stream's build closure sets the handler and starts the monitor before any update can
   // come; from then on the monitor calls its handler on `queue` (start(queue:)), which is the
   // only place that touches `reconnections`, and `cancel()` sends its work to `queue` too.
   let monitor = NWPathMonitor()
-  let queue = DispatchQueue(label: "AsyncContent.RefetchEvent.networkReconnections")
+  let queue = DispatchQueue(label: "AsyncContent.NetworkPath")
   var reconnections = ReconnectionDetector()
+  var statuses = NetworkStatusFilter()
 
   /// Stops the monitor, on its queue, and drops its handler, which holds this watch.
   func cancel() {
@@ -128,6 +183,50 @@ package struct ReconnectionDetector: Sendable {
   package mutating func update(isAvailable: Bool) -> Bool {
     defer { wasAvailable = isAvailable }
     return isAvailable && wasAvailable == false
+  }
+}
+
+/// The status of a network path, as Network's `NWPath.Status` names it (the core compiles
+/// without Network on Linux).
+package enum NetworkPathStatus: Sendable, Hashable, CaseIterable {
+  /// The path is available to establish connections and send data.
+  case satisfied
+  /// The path is not available for use.
+  case unsatisfied
+  /// The path is not currently available, but establishing a new connection may activate it.
+  case requiresConnection
+
+  /// The network's status on this path: only an unsatisfied path is offline. A path that
+  /// requires a connection is online, for a request is what activates it.
+  package var networkStatus: NetworkStatus {
+    self == .unsatisfied ? .offline : .online
+  }
+}
+
+/// Turns a path monitor's updates into the network's statuses for
+/// ``LoaderStore/followNetwork(_:)``: the first update's status, then each change; an update
+/// that leaves the status as it was delivers nothing.
+///
+/// ```swift
+/// var statuses = NetworkStatusFilter()
+/// statuses.update(.satisfied)  // .online: where the path starts
+/// statuses.update(.requiresConnection)  // nil: still online
+/// statuses.update(.unsatisfied)  // .offline
+/// ```
+package struct NetworkStatusFilter: Sendable {
+  /// The status delivered last; `nil` before the first update.
+  private var last: NetworkStatus?
+
+  package init() {}
+
+  /// Records a path update; returns the status to deliver, or `nil` for a repeat.
+  ///
+  /// - Parameter path: The path's status now.
+  package mutating func update(_ path: NetworkPathStatus) -> NetworkStatus? {
+    let status = path.networkStatus
+    guard status != last else { return nil }
+    last = status
+    return status
   }
 }
 

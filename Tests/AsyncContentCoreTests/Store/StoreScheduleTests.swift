@@ -10,8 +10,8 @@ import Testing
 /// or predicate, mutations, plain edits (`setValue`, `updateValue`), answers that succeed, fail
 /// or report cancellation, cancelled mutations and loads, keys that are disabled and enabled
 /// again, memory warnings, reads of a selection (`value(for:select:)`), the clock moving on,
-/// across the polling key's ticks too, and the app's scene moving to and from the background.
-/// Checked after every step.
+/// across the polling key's ticks too, the app's scene moving to and from the background, and
+/// the network going down and coming back. Checked after every step.
 ///
 /// Each run executes 10,000 schedules (5 to 12 steps each, over 3 keys, a store of 1 to 4
 /// entries, a `gcAfter` of 2 to 4 seconds and a staleness of never, zero or 2 seconds), then
@@ -45,6 +45,9 @@ import Testing
 ///   (a loader's triggers, a prefetch, `ensureValue(for:)`) load it; enabling a key loads nothing;
 /// - a memory warning evicts every entry without observers, cancelling its load, and keeps the
 ///   observed ones;
+/// - while the network is down, no step sends a fetch (loads wait for the network); when it
+///   comes back, the waiting loads resume and the reconnection's refetch joins them, still one
+///   request per key;
 /// - a value changes only by a landing response, an edit or a rollback;
 /// - a selection read once is, after every later step, the key path applied to the loader's
 ///   value, and its phase the loader's phase mapped through it;
@@ -68,6 +71,7 @@ struct StoreScheduleTests {
       var shapes = 0
       var warnings = 0
       var switches = 0
+      var outages = 0
       for index in 0..<Self.schedules {
         var schedule = StoreSchedule(seed: Self.seed, index: index)
         if let failure = await schedule.run() {
@@ -85,6 +89,7 @@ struct StoreScheduleTests {
         for step in schedule.log {
           if case .memoryWarning = step { warnings += 1 }
           if case .enable = step { switches += 1 }
+          if case .network(.offline) = step { outages += 1 }
         }
       }
       #expect(steps >= Self.schedules * 5)
@@ -94,6 +99,8 @@ struct StoreScheduleTests {
       // The memory warnings and the keys that are disabled and enabled again are built too.
       #expect(warnings >= Self.schedules / 50)
       #expect(switches >= Self.schedules / 50)
+      // The network goes down (and comes back) in many schedules.
+      #expect(outages >= Self.schedules / 50)
     }
   }
 }
@@ -281,6 +288,8 @@ private struct StoreSchedule {
     case memoryWarning
     /// Reads the key's selection `\.lastDigit` through `value(for:select:)`.
     case select(key: Int)
+    /// The network goes down or comes back, as `followNetwork(_:)` reports it.
+    case network(NetworkStatus)
 
     var description: String {
       switch self {
@@ -307,6 +316,7 @@ private struct StoreSchedule {
       case .enable(let key, let enabled): "\(enabled ? "enable" : "disable") key \(key)"
       case .memoryWarning: "memory warning"
       case .select(let key): "read the selection of key \(key)"
+      case .network(let status): "the network is \(status)"
       }
     }
   }
@@ -382,6 +392,8 @@ private struct StoreSchedule {
   private var disabled: Set<Int> = []
   /// The keys whose selection was read: checked after every step from then on.
   private var selectedKeys: Set<Int> = []
+  /// What the store knows of the network.
+  private var network = NetworkStatus.online
 
   init(seed: UInt64, index: Int) {
     random = SplitMix64(seed: seed, index: index)
@@ -445,7 +457,11 @@ private struct StoreSchedule {
       let step = choose(server)
       if let failure = await perform(step, context) { return failure }
     }
-    // Answer everything still pending; answers may start reloads (a success invalidates).
+    // The network comes back, so that the loads that wait for it send; then answer everything
+    // still pending; answers may start reloads (a success invalidates).
+    if network == .offline, let failure = await perform(.network(.online), context) {
+      return failure
+    }
     var rounds = 0
     while let request = server.pending.first {
       rounds += 1
@@ -475,7 +491,7 @@ private struct StoreSchedule {
   private mutating func choose(_ server: ScheduleServer) -> Step {
     if shape != nil, random.chance(70), let step = nextStepOfTheShape(server) { return step }
     while true {
-      switch random.below(131) {
+      switch random.below(135) {
       case 0..<15:
         return .subscribe(key: random.below(Self.keyCount))
       case 15..<24:
@@ -540,6 +556,8 @@ private struct StoreSchedule {
         return .poll(intervals: 1 + random.below(2))
       case 123..<128:
         return .select(key: random.below(Self.keyCount))
+      case 131..<135:
+        return .network(network == .online ? .offline : .online)
       default:
         let phases: [ActivationFilter.Phase?] = [.active, .inactive, .background, nil]
         return .scene(phases[random.below(phases.count)])
@@ -624,6 +642,12 @@ private struct StoreSchedule {
     let issuedBefore = context.server.issued
     /// The keys disabled during the step.
     let disabledDuringStep = disabled
+    /// The keys whose load waited for the network before the step: they resume when it comes
+    /// back, disabled or not (app code started them).
+    let waitingBefore = Set(
+      (0..<Self.keyCount).filter {
+        store.cachedLoader(for: context.key($0))?.isWaitingForNetwork == true
+      })
 
     switch step {
     case .subscribe(let key):
@@ -799,6 +823,10 @@ private struct StoreSchedule {
     case .memoryWarning:
       store.evictUnobserved()
 
+    case .network(let status):
+      store.networkChanged(to: status)
+      network = status
+
     case .select(let key):
       let selected = store.value(for: context.key(key), select: \.lastDigit)
       if selected != store.value(for: context.key(key))?.lastDigit {
@@ -813,10 +841,18 @@ private struct StoreSchedule {
     case .trigger, .prefetch, .ensureValue: break
     default:
       for request in context.server.log[issuedBefore...] where !request.isMutation {
+        if case .network(.online) = step, waitingBefore.contains(request.key) { continue }
         if disabledDuringStep.contains(request.key) || disabled.contains(request.key) {
           return "\(step) sent \(request) for the disabled key \(request.key)"
         }
         if case .enable = step { return "\(step) sent \(request)" }
+      }
+      checkedRules += 1
+    }
+    if network == .offline {
+      // While the network is down, loads wait for it: no step sends a fetch.
+      if let request = context.server.log[issuedBefore...].first(where: { !$0.isMutation }) {
+        return "\(step) sent \(request) while the network is down"
       }
       checkedRules += 1
     }
@@ -836,7 +872,9 @@ private struct StoreSchedule {
       // the app is in the background; otherwise the step starts no fetch of it.
       let fetches = fetchIDs(of: Self.pollingKey, context.server)
       let polls = !disabled.contains(Self.pollingKey)
-      if observers(Self.pollingKey) > 0 && scenePhase != .background && polls {
+      if observers(Self.pollingKey) > 0 && scenePhase != .background && polls
+        && network == .online
+      {
         if fetches.isEmpty { return "the observed key \(Self.pollingKey) did not poll" }
         // A poll joins the running fetch: nothing evicts or cancels it while the clock moves.
         if !polled.isSubset(of: fetches) {
@@ -844,9 +882,11 @@ private struct StoreSchedule {
         }
       } else if !fetches.isSubset(of: polled) {
         let reason =
-          !polls
-          ? "while disabled"
-          : scenePhase == .background ? "in the background" : "without an observer"
+          network == .offline
+          ? "while the network is down"
+          : !polls
+            ? "while disabled"
+            : scenePhase == .background ? "in the background" : "without an observer"
         return "key \(Self.pollingKey) polled \(reason)"
       }
       checkedRules += 1
