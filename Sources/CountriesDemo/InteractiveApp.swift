@@ -125,7 +125,9 @@ public final class InteractiveApp {
     let phase = loader.phase
     selection = min(selection, max(0, loader.items.count - 1))
     progress.update(kind: phase.kind, timing: loader.progressTiming ?? .default)
-    var presentation = phase.presentation(hasMore: loader.hasMore, progress: progress.display)
+    var presentation = phase.presentation(
+      hasMore: loader.hasMore, isWaitingForNetwork: loader.isWaitingForNetwork,
+      progress: progress.display)
     banner.update(isPresent: phase.presentation(hasMore: loader.hasMore).banner != nil)
     presentation.banner = banner.visible(presentation.banner)
     announce(phase)
@@ -156,7 +158,9 @@ public final class InteractiveApp {
     let detail = browser.detail
     let phase = detail.phase
     detailProgress.update(kind: phase.kind, timing: detail.loader?.progressTiming ?? .default)
-    var presentation = phase.presentation(progress: detailProgress.display)
+    var presentation = phase.presentation(
+      isWaitingForNetwork: detail.loader?.isWaitingForNetwork == true,
+      progress: detailProgress.display)
     detailBanner.update(isPresent: phase.presentation().banner != nil)
     presentation.banner = detailBanner.visible(presentation.banner)
     let context = ScreenContext(
@@ -174,6 +178,7 @@ public final class InteractiveApp {
   private func announce(_ phase: PagedPhase<PagedLoader<Country, Int>.Items, any Error>) {
     let now = Announcement.Snapshot(
       phase, hasMore: loader.hasMore, isCancellation: loader.lastLoadWasCancelled,
+      isWaitingForNetwork: loader.isWaitingForNetwork,
       message: { [strings] in strings.defaults.message(for: $0) })
     if let shown, let made = Announcement(from: shown, to: now) { announcement = made }
     shown = now

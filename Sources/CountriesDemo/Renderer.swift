@@ -49,10 +49,6 @@ public struct ScreenContext: Sendable, Equatable {
   public var inspector: [InspectorRow]?
   /// Whether the server is down (the `o` key), shown in the title line.
   public var isServerDown: Bool
-  /// Whether the load on screen waits for the network (the presentation's
-  /// `isWaitingForNetwork`): a first load says so instead of its spinner, a reload under the
-  /// title, over the data that stays.
-  public var isWaitingForNetwork: Bool
 
   package init(
     source: String, width: Int = 80, listRows: Int = 10, scroll: Scroll = .top(0),
@@ -60,7 +56,7 @@ public struct ScreenContext: Sendable, Equatable {
     isStyled: Bool = false, strings: DemoStrings = DemoStrings(language: "en"),
     loadedAt: Date? = nil, now: Date = Date(), progress: ProgressDisplay = .source,
     announcement: String? = nil, selection: Int? = nil, editingName: String? = nil,
-    inspector: [InspectorRow]? = nil, isServerDown: Bool = false, isWaitingForNetwork: Bool = false
+    inspector: [InspectorRow]? = nil, isServerDown: Bool = false
   ) {
     self.source = source
     self.width = width
@@ -79,7 +75,6 @@ public struct ScreenContext: Sendable, Equatable {
     self.editingName = editingName
     self.inspector = inspector
     self.isServerDown = isServerDown
-    self.isWaitingForNetwork = isWaitingForNetwork
   }
 
   /// The index of the first visible row for a list of `count` items.
@@ -96,6 +91,26 @@ public struct ScreenContext: Sendable, Equatable {
   /// the next page the way a SwiftUI footer's `onAppear` does.
   public func showsFooter(count: Int) -> Bool {
     firstVisibleRow(count: count) + listRows > count
+  }
+}
+
+extension AsyncPhase {
+  /// The presentation of the phase, calmed by the anti-flicker rules (`progress`), that says
+  /// whether its load waits for the network: a first load that waits says so at once, even
+  /// within the progress delay, since no request is out.
+  ///
+  /// - Parameters:
+  ///   - hasMore: Whether another page exists, for a paged list; `nil` without paging.
+  ///   - isWaitingForNetwork: The loader's `isWaitingForNetwork`.
+  ///   - progress: What the anti-flicker rules show.
+  func presentation(
+    hasMore: Bool? = nil, isWaitingForNetwork: Bool, progress: ProgressDisplay
+  ) -> Presentation<Value, Failure> {
+    var shown = presentation(hasMore: hasMore, progress: progress)
+    shown.isWaitingForNetwork =
+      presentation(hasMore: hasMore, isWaitingForNetwork: isWaitingForNetwork)
+      .isWaitingForNetwork
+    return shown
   }
 }
 
@@ -133,11 +148,13 @@ public func render<Items: Collection>(
     }
   }
   screen.header(
-    title: title, isRefreshing: presentation.isRefreshing, spinner: spinner,
+    title: title, isRefreshing: presentation.isRefreshing,
+    isWaitingForNetwork: presentation.isWaitingForNetwork, spinner: spinner,
     banner: presentation.banner, bannerKeys: strings.string(.bannerKeys))
 
   switch presentation.body {
-  case .idle where context.isWaitingForNetwork, .progress where context.isWaitingForNetwork:
+  case .idle where presentation.isWaitingForNetwork,
+    .progress where presentation.isWaitingForNetwork:
     screen.line(waitingMark + " " + strings.string(.waitingForNetwork), style: .yellow)
   case .idle:
     // During a first load's delay nothing shows: no spinner, and no "nothing loaded" either.
@@ -210,11 +227,13 @@ public func renderDetail(
     }
   }
   screen.header(
-    title: title, isRefreshing: presentation.isRefreshing, spinner: spinner,
+    title: title, isRefreshing: presentation.isRefreshing,
+    isWaitingForNetwork: presentation.isWaitingForNetwork, spinner: spinner,
     banner: presentation.banner, bannerKeys: strings.string(.detailBannerKeys))
 
   switch presentation.body {
-  case .idle where context.isWaitingForNetwork, .progress where context.isWaitingForNetwork:
+  case .idle where presentation.isWaitingForNetwork,
+    .progress where presentation.isWaitingForNetwork:
     screen.line(waitingMark + " " + strings.string(.waitingForNetwork), style: .yellow)
   case .idle, .empty:
     screen.line(context.progress == .nothing ? "" : strings.string(.countryNotLoaded), style: .dim)
@@ -327,8 +346,8 @@ private struct ScreenWriter {
   /// The title line with the failure switch at the right, the refresh indicator, the banner
   /// of a failed refresh with how old the data is and its keys, and the rule under them.
   mutating func header(
-    title: String, isRefreshing: Bool, spinner: Character, banner: (any Error)?,
-    bannerKeys: String
+    title: String, isRefreshing: Bool, isWaitingForNetwork: Bool, spinner: Character,
+    banner: (any Error)?, bannerKeys: String
   ) {
     let strings = context.strings
     let defaults = strings.defaults
@@ -337,7 +356,7 @@ private struct ScreenWriter {
     line(
       title + " · \(context.source)", padTo: context.width - Self.cells(failures) - 1,
       then: " " + failures, style: .bold)
-    if isRefreshing, context.isWaitingForNetwork {
+    if isRefreshing, isWaitingForNetwork {
       line(waitingMark + " " + strings.string(.waitingForNetworkKept), style: .yellow)
     } else if isRefreshing {
       line("\(spinner) " + strings.string(.refreshing), style: .yellow)

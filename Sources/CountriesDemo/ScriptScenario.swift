@@ -2,8 +2,8 @@ import AsyncContentCore
 import AsyncContentPersistence
 import Foundation
 
-/// The fixed scenario of `countries --script`: twelve steps against a ``CountriesServer``, each
-/// printed as plain-text screens and checked against what it should show.
+/// The fixed scenario of `countries --script`: fourteen steps against a ``CountriesServer``,
+/// each printed as plain-text screens and checked against what it should show.
 ///
 /// The screens show what the interactive app shows, decided by the core: the list and a
 /// country's detail served by a ``LoaderStore`` (through a ``CountryBrowser``), first loads
@@ -23,7 +23,7 @@ public struct ScriptScenario {
   }
 
   /// How many steps the scenario has.
-  public nonisolated static let stepCount = 12
+  public nonisolated static let stepCount = 14
 
   /// The country the detail steps open: Austria, the 15th row of the first page.
   static let code = "AT"
@@ -118,6 +118,13 @@ public struct ScriptScenario {
         }
       ),
       ("the store inspector", { try await inspector(browser) }),
+      (
+        "relaunch offline: the list and the country from the cache, waiting for the network",
+        {
+          try await relaunchOffline(current, file: file)
+        }
+      ),
+      ("back online: the cached values revalidate", { try await backOnline(current) }),
     ]
     for (index, (name, step)) in steps.enumerated() {
       output("=== step \(index + 1)/\(steps.count): \(name) ===\n")
@@ -467,6 +474,70 @@ public struct ScriptScenario {
     return check.problems
   }
 
+  private func relaunchOffline(_ current: Current, file: CacheFile) async throws -> [String] {
+    var check = Check()
+    let quitting = current.launch
+    let row = quitting.browser.list.items.firstIndex { $0.alpha2 == Self.code } ?? 0
+    // The app quits: its screens go, and its cache writes what it has not written yet.
+    quitting.browser.stop()
+    await quitting.cache.flush()
+    output("(q: the app quits; its cache is written to the database file)\n")
+    try await network.takeServerDown()
+    output("(the server goes down: its requests are refused, and the network is offline)\n")
+    time.advance(by: .seconds(60 * 60))
+    output("(an hour later, the app launches again: a new store and cache on the same file)\n")
+    let launch = await launch(file)
+    current.launch = launch
+    let browser = launch.browser
+    check.expect(launch.store.networkStatus == .offline, "the new store knows it is offline")
+    browser.showList()
+    let list = show(
+      "at once: the list the last run showed, from the cache, waiting for the network",
+      browser.list, scroll: visible(row), selection: row)
+    check.expect(list.content?.count == client.pageSize, "the \(client.pageSize) countries")
+    check.expect(
+      list.content.map(Array.init)?[row].name == Self.newName, "the name the server stored")
+    check.expect(browser.list.isStale, "the list is stale")
+    check.expect(browser.list.isWaitingForNetwork, "its revalidation waits for the network")
+    check.expect(list.isWaitingForNetwork, "the screen says so")
+    check.expect(list.blockingError == nil && list.banner == nil, "no error")
+    check.expect(!list.showsBlockingProgress, "no spinner over the list")
+    open(browser)
+    let detail = showDetail(
+      "⏎ opens country(AT): the country from the cache at once, waiting too", browser)
+    check.expect(detail.content?.name == Self.newName, "the country at once")
+    check.expect(browser.detail.loader?.isWaitingForNetwork == true, "it waits for the network")
+    check.expect(detail.blockingError == nil && detail.banner == nil, "no error")
+    check.expect(
+      browser.detail.loader.map { $0.failureCount == 0 } ?? false, "no attempt failed")
+    return check.problems
+  }
+
+  private func backOnline(_ current: Current) async throws -> [String] {
+    var check = Check()
+    let browser = current.launch.browser
+    let row = browser.list.items.firstIndex { $0.alpha2 == Self.code } ?? 0
+    await network.bringServerBack()
+    output("(the server is back, and the network online: the waiting loads send)\n")
+    // The loads that waited go on; wait until both have landed.
+    await waitUntil {
+      !browser.list.phase.isLoading && browser.detail.loader?.phase.isLoading == false
+    }
+    let detail = showDetail("revalidated: the country, updated just now", browser)
+    check.expect(detail.content?.name == Self.newName, "the server's name")
+    check.expect(!detail.isRefreshing && !detail.isWaitingForNetwork, "nothing waits")
+    check.expect(browser.detail.loader?.loadedDate == time.date, "dated now")
+    check.expect(detail.banner == nil, "no error")
+    browser.back()
+    let list = show(
+      "b: the list, revalidated too", browser.list, scroll: visible(row), selection: row)
+    check.expect(list.content?.count == client.pageSize, "the first page")
+    check.expect(!list.isRefreshing && !list.isWaitingForNetwork, "nothing waits")
+    check.expect(browser.list.loadedDate == time.date, "dated now")
+    check.expect(list.banner == nil && list.blockingError == nil, "no error")
+    return check.problems
+  }
+
   // MARK: Helpers
 
   /// Launches the app: a store on the script's clock, persisted in `file` and following the
@@ -521,12 +592,14 @@ public struct ScriptScenario {
     let detail = browser.detail
     let phase = detail.phase
     detailProgress.update(kind: phase.kind)
-    let presentation = phase.presentation(progress: detailProgress.display)
+    let presentation = phase.presentation(
+      isWaitingForNetwork: detail.loader?.isWaitingForNetwork == true,
+      progress: detailProgress.display)
     let context = ScreenContext(
       source: client.baseURL.absoluteString, width: width, listRows: listRows,
       injectsFailures: injectsFailures, message: message, strings: strings,
       loadedAt: detail.loader?.loadedDate, now: time.date, progress: detailProgress.display,
-      editingName: editingName, inspector: inspector)
+      editingName: editingName, inspector: inspector, isServerDown: network.isServerDown)
     output("--- \(caption) ---\n" + renderDetail(presentation, context: context))
     return presentation
   }
@@ -542,17 +615,20 @@ public struct ScriptScenario {
   ) -> Presentation<PagedLoader<Country, Int>.Items, any Error> {
     let phase = loader.phase
     progress.update(kind: phase.kind)
-    let presentation = phase.presentation(hasMore: loader.hasMore, progress: progress.display)
+    let presentation = phase.presentation(
+      hasMore: loader.hasMore, isWaitingForNetwork: loader.isWaitingForNetwork,
+      progress: progress.display)
     spoken.update(
       Announcement.Snapshot(
         phase, hasMore: loader.hasMore, isCancellation: loader.lastLoadWasCancelled,
+        isWaitingForNetwork: loader.isWaitingForNetwork,
         message: { [strings] in strings.defaults.message(for: $0) }))
     let context = ScreenContext(
       source: client.baseURL.absoluteString, width: width, listRows: listRows, scroll: scroll,
       injectsFailures: injectsFailures, message: message, strings: strings,
       loadedAt: loader.loadedDate, now: time.date, progress: progress.display,
       announcement: spoken.announcement.map(strings.voiceOverSays), selection: selection,
-      inspector: inspector)
+      inspector: inspector, isServerDown: network.isServerDown)
     output("--- \(caption) ---\n" + render(presentation, context: context))
     return presentation
   }

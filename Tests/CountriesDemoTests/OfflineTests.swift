@@ -155,26 +155,28 @@ struct WaitingRendererTests {
   private let austria = Country(
     id: 40, name: "Austria", alpha2: "AT", alpha3: "AUT", flag: "🇦🇹")
 
-  private func context(waiting: Bool, serverDown: Bool = true) -> ScreenContext {
+  private func context(serverDown: Bool = true) -> ScreenContext {
     ScreenContext(
       source: "http://127.0.0.1:1", width: 76, listRows: 5, strings: english,
-      now: Date(timeIntervalSince1970: 0), isServerDown: serverDown,
-      isWaitingForNetwork: waiting)
+      now: Date(timeIntervalSince1970: 0), isServerDown: serverDown)
   }
 
   @Test("a first load that waits says so instead of its spinner, even within the delay")
   func firstLoad() {
-    let list = Presentation<[Country], any Error>(body: .progress)
-    let text = render(list, context: context(waiting: true))
+    let list = Presentation<[Country], any Error>(body: .progress, isWaitingForNetwork: true)
+    let text = render(list, context: context())
     #expect(text.contains("⏸ Waiting for the network…"))
     #expect(!text.contains("Loading countries"))
     #expect(text.hasPrefix("Countries · http://127.0.0.1:1"))
     #expect(text.split(separator: "\n")[0].hasSuffix("[server down] [failures: off]"))
+    // Within the progress delay the body is idle: the wait shows all the same.
     let detail = renderDetail(
-      Presentation<Country, any Error>(body: .idle), context: context(waiting: true))
+      Presentation<Country, any Error>(body: .idle, isWaitingForNetwork: true),
+      context: context())
     #expect(detail.contains("⏸ Waiting for the network…"))
     #expect(!detail.contains("Loading the country"))
-    let notWaiting = render(list, context: context(waiting: false, serverDown: false))
+    let notWaiting = render(
+      Presentation<[Country], any Error>(body: .progress), context: context(serverDown: false))
     #expect(notWaiting.contains("Loading countries…"))
     #expect(!notWaiting.contains("Waiting"))
   }
@@ -183,8 +185,9 @@ struct WaitingRendererTests {
   func reload() {
     let detail = renderDetail(
       Presentation<Country, any Error>(
-        body: .content(austria, isPlaceholder: false), isRefreshing: true),
-      context: context(waiting: true))
+        body: .content(austria, isPlaceholder: false), isRefreshing: true,
+        isWaitingForNetwork: true),
+      context: context())
     #expect(detail.contains("⏸ Waiting for the network; the data shown stays.\n"))
     #expect(!detail.contains("Refreshing…"))
     #expect(detail.contains("  🇦🇹  Austria\n"))
