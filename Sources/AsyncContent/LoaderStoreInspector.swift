@@ -5,7 +5,9 @@ public import SwiftUI
 
 /// A developer's view of a ``LoaderStore``, as TanStack Query's Devtools: every live entry, by
 /// key, with its phase, the age of its value, its observers, its failed attempts and whether it
-/// is stale, and for each an Invalidate and a Reset button.
+/// is stale, and for each an Invalidate and a Reset button; and the mutation runs that have not
+/// ended, in call order (the ones queued offline among them), each with its mutation, its input,
+/// its idempotency key and whether it is paused, sending or waiting for its turn.
 ///
 /// It lists ``LoaderStore/snapshot()``, which it reads in `body`, so the list renders again when
 /// an entry comes or goes, an observer comes or leaves, or a phase changes; the ages move on
@@ -32,12 +34,22 @@ struct LoaderStoreInspector: View {
     let store = environmentStore
     let done = done
     let entries = store.snapshot()
+    let runs = store.mutationRunsSnapshot()
     // The ages in `entries` are measured now; each entry's age moves on from here in a
     // timeline of its own, so the list itself renders only when the store changes.
     let measuredAt = Date.now
     List {
       Section {
         Button("Done") { done() }
+      }
+      if !runs.isEmpty {
+        Section {
+          ForEach(runs) { run in
+            Text(verbatim: InspectorMutationRun.summary(of: run))
+          }
+        } header: {
+          Text(verbatim: "Mutations")
+        }
       }
       if entries.isEmpty {
         Text(verbatim: "The store holds no entries.")
@@ -94,6 +106,22 @@ struct InspectorEntry: View {
   static func ageText(_ age: Duration, measuredAt: Date, now: Date) -> String {
     let elapsed = max(0, now.timeIntervalSince(measuredAt))
     return "\(age.components.seconds + Int64(elapsed)) s old"
+  }
+}
+
+/// The text of a mutation run in the inspector.
+enum InspectorMutationRun {
+  /// "rename · Rename(code: AT, name: Österreich) · paused · stored · key 5F0C…"
+  static func summary(of run: MutationRunSnapshot) -> String {
+    var parts = [run.mutation, run.input]
+    switch run.state {
+    case .paused: parts.append("paused: waits for the network")
+    case .sending: parts.append("sending")
+    case .waiting: parts.append("waits for its turn")
+    }
+    if run.isStored { parts.append("stored") }
+    parts.append("key \(run.idempotencyKey)")
+    return parts.joined(separator: " · ")
   }
 }
 

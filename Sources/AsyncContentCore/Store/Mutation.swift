@@ -1,3 +1,4 @@
+internal import Foundation
 public import Observation
 
 /// A change sent to a server, run in the ``LoaderStore`` you give it: an optimistic update of
@@ -50,6 +51,11 @@ public import Observation
 ///     try await api.save(draft)
 ///   }
 ///   ```
+/// - **Offline.** A run whose turn comes while the store knows the network to be down
+///   (``LoaderStore/followNetwork(_:)``) applies its optimistic edits at once and is paused
+///   (``isPaused``): its request waits for the network, and the runs after it wait behind it,
+///   in call order. A request that fails while the network is down is sent again when it comes
+///   back, without counting as a failed attempt. ``cancel()`` rolls a paused run back at once.
 /// - **Cancellation is not a failure.** ``cancel()`` cancels the running run and every waiting
 ///   one: their callers throw `CancellationError`, the running run's edits are rolled back, and
 ///   the phase returns to where it was before that run. An operation that throws
@@ -62,6 +68,11 @@ public import Observation
 public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   /// The request: sends `Input` and returns the server's answer, run off the main actor.
   public typealias Operation = @Sendable (Input) async throws -> Output
+  /// The request, given the run's idempotency key too: a UUID string made when the run was
+  /// asked for, the same for each of its attempts and for its replay after a relaunch.
+  package typealias KeyedOperation =
+    @Sendable (Input, _ idempotencyKey: String) async throws ->
+    Output
 
   /// The phase of the mutation: `running` while a run runs or waits, then how the last run
   /// ended. It is observed.
@@ -76,7 +87,10 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     }
   }
 
-  private let operation: Operation
+  private let operation: KeyedOperation
+  /// The queueing id and the input's encoding, for a mutation whose runs are stored while the
+  /// network is down; `nil` for one whose runs live in memory only.
+  package let queueing: MutationQueueing<Input>?
   private let optimistic: (@MainActor (LoaderStore, Input) -> Void)?
   private let writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)?
   private let invalidates: @MainActor (Input, Output) -> [any StoreKey]
@@ -112,22 +126,53 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   ///     run fails; none by default, as TanStack Query's `useMutation` (`retry: 0`). The
   ///     optimistic edits stay while it retries.
   ///   - operation: The request. It runs off the main actor.
-  public init(
+  public convenience init(
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
     invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey] = { _, _ in [] },
     retry: RetryPolicy = .none,
     operation: @escaping Operation
   ) {
+    self.init(
+      optimistic: optimistic, writeBack: writeBack, invalidates: invalidates, retry: retry,
+      queueing: nil
+    ) { input, _ in try await operation(input) }
+  }
+
+  /// Creates a mutation whose operation receives each run's idempotency key, and which stores
+  /// its runs made offline when `queueing` is given and the run's store has a journal.
+  package init(
+    optimistic: (@MainActor (LoaderStore, Input) -> Void)?,
+    writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)?,
+    invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey],
+    retry: RetryPolicy,
+    queueing: MutationQueueing<Input>?,
+    operation: @escaping KeyedOperation
+  ) {
     self.optimistic = optimistic
     self.writeBack = writeBack
     self.invalidates = invalidates
     self.retry = retry
+    self.queueing = queueing
     self.operation = operation
   }
 
   /// Whether a run runs or waits for its turn. It is observed with the phase.
   public var isRunning: Bool { phase.isRunning }
+
+  /// Whether the running run waits for the network: its turn came while the run's store knew
+  /// the network to be down (``LoaderStore/followNetwork(_:)``), or a request failed while it
+  /// was down. Its optimistic edits show; its request goes out when the network comes back, and
+  /// the runs after it wait behind it. The phase stays ``MutationPhase/running``. TanStack
+  /// Query's `isPaused` of `useMutation`. It is observed with the phase.
+  ///
+  /// ```swift
+  /// if rename.isPaused { Text("Will be sent when you're back online") }
+  /// ```
+  public var isPaused: Bool {
+    _ = changes.count  // registers the access
+    return current?.state == .paused
+  }
 
   /// How many attempts of the latest run failed: it grows while a `retry:` policy retries, so
   /// a view can say "Attempt 2 of 3", and is `0` again when a run succeeds. TanStack Query's
@@ -188,7 +233,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
       run.task?.cancel()
       run.store.rollBack(run.edits)
       storedFailureCount = run.failureCountBefore
-      phase = run.phaseBefore
+      phase = run.phaseBefore  // notifies isPaused's observers too
       run.settle(.failure(CancellationError()))
     }
     for run in waiting { run.settle(.failure(CancellationError())) }
@@ -202,38 +247,98 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   }
 
   /// Adds a run of `input` in `store`, and starts it if nothing runs.
+  ///
+  /// - Parameter idempotencyKey: The run's key: a new one, or the stored run's on a replay.
+  /// - Parameter isStored: Whether the run is stored already (a replay after a relaunch).
   @discardableResult
-  private func enqueue(_ input: Input, in store: LoaderStore) -> MutationRun<Input, Output> {
-    let run = MutationRun<Input, Output>(input: input, store: store)
+  private func enqueue(
+    _ input: Input, in store: LoaderStore, idempotencyKey: String = UUID().uuidString,
+    isStored: Bool = false
+  ) -> MutationRun<Input, Output> {
+    let run = MutationRun<Input, Output>(
+      input: input, store: store, idempotencyKey: idempotencyKey,
+      mutation: queueing?.id ?? "Mutation<\(Input.self), \(Output.self)>",
+      isQueueing: queueing != nil, isStored: isStored)
+    store.mutationRuns.add(run)
     if current == nil {
       begin(run)
     } else {
       queue.append(run)
     }
+    if store.network.isOfflineUnobserved { storeRuns(upTo: run) }
     return run
+  }
+
+  /// Adds a stored run of `input` in `store`, with the idempotency key it was stored with,
+  /// after the runs asked for before it: its replay after a relaunch. Its optimistic edits
+  /// apply on its turn, and its request goes out when the network is up; when it ends, its row
+  /// is deleted. The phase shows how it ends.
+  package func resume(_ input: Input, idempotencyKey: String, in store: LoaderStore) {
+    enqueue(input, in: store, idempotencyKey: idempotencyKey, isStored: true)
+  }
+
+  /// Stores, in their stores' journals, the runs that are not stored yet, from the running run
+  /// up to `last`, in order: a run made or paused while the network is down, and the runs
+  /// asked for before it, so that a replay keeps their order.
+  private func storeRuns(upTo last: MutationRun<Input, Output>) {
+    guard let queueing else { return }
+    for run in [current].compactMap({ $0 }) + queue {
+      if !run.isStored, let journal = run.store.mutationRuns.journal {
+        run.isStored = true
+        journal.store(
+          JournaledMutationRun(
+            mutationID: queueing.id, idempotencyKey: run.idempotencyKey,
+            input: Result { try queueing.encode(run.input) },
+            inputDescription: String(describing: run.input)))
+      }
+      if run === last { return }
+    }
+  }
+
+  /// Marks `run` paused or not, for its mutation's and its store's observers.
+  private func setPaused(_ run: MutationRun<Input, Output>, _ isPaused: Bool) {
+    run.state = isPaused ? .paused : .sending
+    changes.count &+= 1  // notifies isPaused's observers
   }
 
   /// Applies `run`'s optimistic update and sends its request.
   private func begin(_ run: MutationRun<Input, Output>) {
     current = run
+    run.state = .sending
     run.phaseBefore = storedPhase
     run.failureCountBefore = storedFailureCount
     storedFailureCount = 0
-    let (store, input) = (run.store, run.input)
+    let (store, input, idempotencyKey) = (run.store, run.input, run.idempotencyKey)
     run.edits = optimistic.map { update in store.recordEdits { update(store, input) } } ?? []
     phase = .running
     let operation = operation
     let retry = retry
     let clock = store.clock
+    let network = store.network
     // The task holds the mutation until the run ends: a run outlives its screen.
     run.task = Task {
       var failedAttempts = 0
       while true {
+        if network.isOfflineUnobserved {
+          // Paused: the edits show, and the request waits for the network.
+          setPaused(run, true)
+          storeRuns(upTo: run)
+          await network.waitUntilOnline()
+          guard current === run else { return }  // cancel() rolled back and settled the run
+          setPaused(run, false)
+        }
         let result: Result<Output, any Error>
         do {
-          result = .success(try await operation(input))
+          result = .success(try await operation(input, idempotencyKey))
         } catch {
           result = .failure(error)
+        }
+        // A failure while the network is down is not the request's: it is sent again when the
+        // network comes back, and burns no attempt.
+        if case .failure(let error) = result, current === run, !isCancellation(error),
+          network.isOfflineUnobserved
+        {
+          continue
         }
         // A success, a cancellation, a run cancel() ended, or a failure the policy does not
         // retry ends here; the edits stay until then.
@@ -283,12 +388,28 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   }
 }
 
-/// One run of a ``Mutation``: its input and store, its edits, and the callers that wait for its
-/// answer.
+/// One run of a ``Mutation``: its input and store, its idempotency key, its edits, and the
+/// callers that wait for its answer. It is listed in its store's ``MutationRuns`` until it
+/// ends.
 @MainActor
-final class MutationRun<Input: Sendable, Output: Sendable> {
+final class MutationRun<Input: Sendable, Output: Sendable>: RegisteredMutationRun {
   let input: Input
   let store: LoaderStore
+  /// A UUID string made when the run was asked for (or the stored run's, on a replay), the
+  /// same for each of its attempts.
+  let idempotencyKey: String
+  /// The mutation's queueing id, or its type, for the inspector.
+  let mutation: String
+  /// Whether the mutation queues.
+  let isQueueing: Bool
+  /// Whether the run is stored in its store's journal; its row is deleted when it ends.
+  var isStored = false {
+    didSet { store.mutationRuns.changed() }
+  }
+  /// Where the run is: waiting for its turn, sending, or paused.
+  var state: MutationRunSnapshot.State = .waiting {
+    didSet { if state != oldValue { store.mutationRuns.changed() } }
+  }
   /// The request, once the run's turn came.
   var task: Task<Void, Never>?
   /// The optimistic edits, once the run's turn came.
@@ -303,15 +424,33 @@ final class MutationRun<Input: Sendable, Output: Sendable> {
   private var waiters: [UInt64: CheckedContinuation<Result<Output, any Error>, Never>] = [:]
   private var lastWaiterID: UInt64 = 0
 
-  init(input: Input, store: LoaderStore) {
+  init(
+    input: Input, store: LoaderStore, idempotencyKey: String, mutation: String,
+    isQueueing: Bool, isStored: Bool
+  ) {
     self.input = input
     self.store = store
+    self.idempotencyKey = idempotencyKey
+    self.mutation = mutation
+    self.isQueueing = isQueueing
+    self.isStored = isStored
   }
 
-  /// Ends the run: every waiting caller resumes with `result`.
+  var snapshot: MutationRunSnapshot {
+    MutationRunSnapshot(
+      mutation: mutation, isQueueing: isQueueing, input: String(describing: input),
+      idempotencyKey: idempotencyKey, state: state, isStored: isStored)
+  }
+
+  /// Ends the run: it leaves its store's registry, its row (if stored) is deleted, and every
+  /// waiting caller resumes with `result`.
   func settle(_ result: Result<Output, any Error>) {
     guard self.result == nil else { return }
     self.result = result
+    store.mutationRuns.remove(self)
+    if isStored {
+      store.mutationRuns.journal?.remove(mutationID: mutation, idempotencyKey: idempotencyKey)
+    }
     let waiting = waiters
     waiters = [:]
     for continuation in waiting.values { continuation.resume(returning: result) }

@@ -54,6 +54,9 @@ import Testing
 /// - an optimistic edit is rolled back exactly when its mutation fails or is cancelled, and only
 ///   where no newer value landed (the rule of ``Mutation``, mirrored by a model of each key's
 ///   pending edits).
+/// - a mutation run made offline shows its edit at once and sends nothing until the network
+///   comes back, then sends exactly once; a mutation request that fails while offline is not
+///   counted: the run keeps its edit and sends once more when the network is back.
 /// At the end every caller of a trigger or a run has resumed.
 ///
 /// Every step runs under `withMainSerialExecutor`, so the schedules are deterministic.
@@ -72,6 +75,7 @@ struct StoreScheduleTests {
       var warnings = 0
       var switches = 0
       var outages = 0
+      var offline = (runs: 0, failures: 0)
       for index in 0..<Self.schedules {
         var schedule = StoreSchedule(seed: Self.seed, index: index)
         if let failure = await schedule.run() {
@@ -90,6 +94,10 @@ struct StoreScheduleTests {
           if case .memoryWarning = step { warnings += 1 }
           if case .enable = step { switches += 1 }
           if case .network(.offline) = step { outages += 1 }
+          if case .mutateOffline(_, _, _, let failing) = step {
+            offline.runs += 1
+            if failing != nil { offline.failures += 1 }
+          }
         }
       }
       #expect(steps >= Self.schedules * 5)
@@ -101,6 +109,9 @@ struct StoreScheduleTests {
       #expect(switches >= Self.schedules / 50)
       // The network goes down (and comes back) in many schedules.
       #expect(outages >= Self.schedules / 50)
+      // Runs paused offline, and requests that fail offline.
+      #expect(offline.runs >= Self.schedules / 50)
+      #expect(offline.failures >= Self.schedules / 200)
     }
   }
 }
@@ -267,6 +278,9 @@ private struct StoreSchedule {
     case invalidate(Invalidation)
     case refetch(RefetchEvent)
     case mutate(mutation: Int, key: Int, value: Int, awaited: Bool, callerCancelled: Bool)
+    /// The network goes down; the mutation starts (its run pauses), the other mutation's
+    /// request, if any, fails while offline; then the network comes back.
+    case mutateOffline(mutation: Int, key: Int, value: Int, failing: ScheduleServer.Request?)
     /// A plain edit: `setValue`, or `updateValue` (which changes only a value that exists).
     case edit(key: Int, value: Int, inPlace: Bool)
     case answer(ScheduleServer.Request, Answer)
@@ -302,6 +316,9 @@ private struct StoreSchedule {
       case .mutate(let mutation, let key, let value, let awaited, let callerCancelled):
         "mutation \(mutation) \(awaited ? "runs" : "starts") with key \(key) := \(value)"
           + (callerCancelled ? ", its caller cancelled" : "")
+      case .mutateOffline(let mutation, let key, let value, let failing):
+        "offline, mutation \(mutation) starts with key \(key) := \(value)"
+          + (failing.map { ", \($0) fails offline" } ?? "") + ", online again"
       case .edit(let key, let value, let inPlace):
         "\(inPlace ? "updateValue" : "setValue") key \(key) := \(value)"
       case .answer(let request, let answer): "\(request) answered: \(answer)"
@@ -516,6 +533,11 @@ private struct StoreSchedule {
         // One run per mutation at a time: queued runs are LoaderStoreMutationTests' subject.
         guard running[mutation] == nil else { continue }
         runs += 1
+        if random.chance(20) {
+          let other = pendingRequest(ofMutation: 1 - mutation, server)
+          return .mutateOffline(
+            mutation: mutation, key: random.below(Self.keyCount), value: -runs, failing: other)
+        }
         let awaited = random.chance(30)
         return .mutate(
           mutation: mutation, key: random.below(Self.keyCount), value: -runs,
@@ -563,6 +585,14 @@ private struct StoreSchedule {
         return .scene(phases[random.below(phases.count)])
       }
     }
+  }
+
+  /// The pending request of `mutation`'s run, if the run's request is out.
+  private func pendingRequest(
+    ofMutation mutation: Int, _ server: ScheduleServer
+  ) -> ScheduleServer.Request? {
+    guard running[mutation] != nil else { return nil }
+    return server.pending.first { $0.isMutation && $0.key == mutation }
   }
 
   /// The next step of the shape, or `nil` when it cannot be taken now (a random step goes
@@ -708,6 +738,44 @@ private struct StoreSchedule {
           return "mutation \(index) did not start although no run was in progress"
         }
       }
+      running[index] = (-value, key)
+      editCounts[key] += 1
+      buriedRuns[key].formUnion(overlaidRuns[key])
+      overlaidRuns[key] = []
+      if identity[key] == nil || !isEditStackCurrent(key) { edits[key] = [] }
+      edits[key].append(PendingEdit(run: -value, previous: identity[key] == nil ? nil : shown[key]))
+      expectedShown[key] = value
+      decided.insert(key)
+
+    case .mutateOffline(let index, let key, let value, let failing):
+      let mutation = context.mutations[index]
+      store.networkChanged(to: .offline)
+      let sentBefore = context.server.issued
+      mutation.start(Edit(key: key, value: value), in: store)
+      await settle(context)
+      if !mutation.isPaused { return "mutation \(index) is not paused offline" }
+      if store.cachedLoader(for: context.key(key))?.phase.value != value {
+        return "mutation \(index)'s edit of key \(key) does not show while it is paused"
+      }
+      if let failing {
+        // Not counted: the other run stays, with its edit, paused, and sends again online.
+        context.server.answer(failing.id, with: .failure(TestError(failing.id)))
+        await settle(context)
+        if !context.mutations[failing.key].isPaused {
+          return "\(failing), failed offline, ended its run or did not pause it"
+        }
+      }
+      if context.server.log[sentBefore...].contains(where: \.isMutation) {
+        return "a mutation request was sent while offline"
+      }
+      store.networkChanged(to: .online)
+      await settle(context)
+      let sent = context.server.log[sentBefore...].filter(\.isMutation).map(\.key).sorted()
+      let expected = ([index] + (failing.map { [$0.key] } ?? [])).sorted()
+      if sent != expected {
+        return "back online, the mutation requests \(sent) were sent, expected \(expected)"
+      }
+      checkedRules += 1
       running[index] = (-value, key)
       editCounts[key] += 1
       buriedRuns[key].formUnion(overlaidRuns[key])
