@@ -78,6 +78,10 @@ extension Mutation<Rename, Country> {
   /// refuses; after a success, the server's answer written back to both, and the list
   /// invalidated, so that it shows what the server stored.
   ///
+  /// A rename made while the store is offline shows at once and waits for the network
+  /// (``Mutation/isPaused``); it is sent, with its run's idempotency key, when the network
+  /// comes back.
+  ///
   /// The mutation runs in the store each run names:
   ///
   /// ```swift
@@ -94,9 +98,14 @@ extension Mutation<Rename, Country> {
       writeBack: { store, _, country in
         show(country, in: store)
       },
-      invalidates: { _, _ in [CountryListKey()] }
-    ) { rename in
-      try await client.rename(code: rename.country.alpha2, to: rename.name)
+      invalidates: { _, _ in [CountryListKey()] },
+      retry: .none,
+      queueing: nil
+    ) { rename, idempotencyKey in
+      // The run's idempotency key goes with the request: a rename sent again (after a failure
+      // that reached the server, or replayed after a relaunch) is applied once.
+      try await client.rename(
+        code: rename.country.alpha2, to: rename.name, idempotencyKey: idempotencyKey)
     }
   }
 

@@ -117,7 +117,10 @@ public final class InteractiveApp {
   /// The message line: what the last key said, or else how the last rename went.
   private var currentMessage: String? {
     message
-      ?? browser.lastRename.flatMap { strings.renameStatus(browser.rename.phase, name: $0.name) }
+      ?? browser.lastRename.flatMap {
+        strings.renameStatus(
+          browser.rename.phase, name: $0.name, isPaused: browser.rename.isPaused)
+      }
   }
 
   /// The list screen: the list takes the rows the other lines leave.

@@ -2,7 +2,7 @@ import AsyncContentCore
 import AsyncContentPersistence
 import Foundation
 
-/// The fixed scenario of `countries --script`: fourteen steps against a ``CountriesServer``,
+/// The fixed scenario of `countries --script`: fifteen steps against a ``CountriesServer``,
 /// each printed as plain-text screens and checked against what it should show.
 ///
 /// The screens show what the interactive app shows, decided by the core: the list and a
@@ -23,7 +23,7 @@ public struct ScriptScenario {
   }
 
   /// How many steps the scenario has.
-  public nonisolated static let stepCount = 14
+  public nonisolated static let stepCount = 15
 
   /// The country the detail steps open: Austria, the 15th row of the first page.
   static let code = "AT"
@@ -31,6 +31,8 @@ public struct ScriptScenario {
   static let newName = "Österreich"
   /// The name the rename sends while the server fails.
   static let failingName = "Autriche"
+  /// The name the rename made offline sends.
+  static let offlineName = "Republik Österreich"
 
   public var client: CountriesClient
   /// The database file of the store's cache; `nil`: a temporary file the run deletes.
@@ -125,6 +127,12 @@ public struct ScriptScenario {
         }
       ),
       ("back online: the cached values revalidate", { try await backOnline(current) }),
+      (
+        "a rename offline: shown at once, queued, sent once when the server is back",
+        {
+          try await renameOffline(current)
+        }
+      ),
     ]
     for (index, (name, step)) in steps.enumerated() {
       output("=== step \(index + 1)/\(steps.count): \(name) ===\n")
@@ -538,6 +546,59 @@ public struct ScriptScenario {
     return check.problems
   }
 
+  private func renameOffline(_ current: Current) async throws -> [String] {
+    var check = Check()
+    let browser = current.launch.browser
+    let row = browser.list.items.firstIndex { $0.alpha2 == Self.code } ?? 0
+    open(browser)
+    guard let country = browser.detail.value else { return ["expected the country"] }
+    try await network.takeServerDown()
+    output("(⏎ opens country(AT); the server goes down again)\n")
+    let before = try await client.appliedRenames().count
+    browser.startRename(Rename(country: country, name: Self.offlineName))
+    // The edit shows at once; the run pauses when its turn comes, on the next main-actor turns.
+    await waitUntil { browser.rename.isPaused || !browser.rename.isRunning }
+    let queued = showDetail(
+      "r, “\(Self.offlineName)”, ⏎ while the server is down: the new name at once, queued",
+      browser, message: renameStatus(browser))
+    check.expect(queued.content?.name == Self.offlineName, "the new name in the detail")
+    check.expect(browser.rename.isPaused, "the rename waits for the network")
+    check.expect(
+      renameStatus(browser) == "Queued: “\(Self.offlineName)” is sent when the server is back.",
+      "the message says it is queued")
+    let list = show(
+      "the list under the detail shows it too", browser.list, scroll: visible(row),
+      selection: row, message: renameStatus(browser))
+    check.expect(
+      list.content.map(Array.init)?[row].name == Self.offlineName, "the new name in the list")
+    check.expect(
+      try await client.appliedRenames().count == before, "the server has received nothing")
+    await network.bringServerBack()
+    output("(the server is back, and the network online: the queued rename is sent)\n")
+    await browser.waitForRename()
+    // Its success invalidates the list, which reloads; wait for it too.
+    await waitUntil { !browser.list.phase.isLoading }
+    let sent = showDetail(
+      "the server stored it: its answer written back", browser, message: renameStatus(browser))
+    check.expect(browser.rename.phase.output?.name == Self.offlineName, "the server answered")
+    check.expect(sent.content?.name == Self.offlineName, "the server's name in the detail")
+    check.expect(
+      browser.list.items.first { $0.alpha2 == Self.code }?.name == Self.offlineName,
+      "the server's name in the list")
+    let applied = Array(try await client.appliedRenames().dropFirst(before))
+    output(
+      "(server: GET /renames lists \(applied.count) new rename(s): "
+        + applied.map {
+          "\($0.code) → “\($0.name)”, Idempotency-Key "
+            + ($0.idempotencyKey == nil ? "none" : "set") + ", delivered \($0.deliveries)×"
+        }.joined(separator: "; ") + ")\n")
+    check.expect(applied.count == 1, "the server applied the rename once")
+    check.expect(applied.first?.name == Self.offlineName, "the queued name")
+    check.expect(applied.first?.idempotencyKey != nil, "with its idempotency key")
+    check.expect(applied.first?.deliveries == 1, "delivered once")
+    return check.problems
+  }
+
   // MARK: Helpers
 
   /// Launches the app: a store on the script's clock, persisted in `file` and following the
@@ -579,7 +640,10 @@ public struct ScriptScenario {
 
   /// The message line about the last rename, as the interactive app shows it.
   private func renameStatus(_ browser: CountryBrowser) -> String? {
-    browser.lastRename.flatMap { strings.renameStatus(browser.rename.phase, name: $0.name) }
+    browser.lastRename.flatMap {
+      strings.renameStatus(
+        browser.rename.phase, name: $0.name, isPaused: browser.rename.isPaused)
+    }
   }
 
   /// Prints the detail's screen under a caption and returns the presentation it shows, calmed

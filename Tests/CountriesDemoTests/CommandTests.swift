@@ -29,7 +29,7 @@ struct CommandTests {
       output.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)/).map { String($0.1) })
     let transcript = output.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:PORT")
     let count = ScriptScenario.stepCount
-    #expect(count == 14)
+    #expect(count == 15)
     #expect(transcript.hasSuffix("script: \(count) passed, 0 failed\n"))
     #expect(!transcript.contains("FAIL"))
     #expect(!transcript.contains("\u{1B}"))
@@ -42,6 +42,7 @@ struct CommandTests {
       "renames the server refuses: typed errors, the data kept", "the store inspector",
       "relaunch offline: the list and the country from the cache, waiting for the network",
       "back online: the cached values revalidate",
+      "a rename offline: shown at once, queued, sent once when the server is back",
     ]
     #expect(steps.count == count)
     for (index, step) in steps.enumerated() {
@@ -148,6 +149,20 @@ struct CommandTests {
         + "\(rule)\n  🇦🇹  Österreich\n",
       "--- b: the list, revalidated too ---\n"
         + "Countries · 25 loaded · Updated just now · http://127.0.0.1… [failures: off]\n\(rule)\n",
+      // Step 15: a rename while the server is down shows at once and is queued; it is sent when
+      // the server returns, and the server applies it once.
+      "(⏎ opens country(AT); the server goes down again)\n"
+        + "--- r, “Republik Österreich”, ⏎ while the server is down: the new name at once, queued ---\n"
+        + "Countries › Republik Österreich · Updated jus… [server down] [failures: off]\n",
+      "  🇦🇹  Republik Österreich\n",
+      "Queued: “Republik Österreich” is sent when the server is back.\n",
+      "▸ 🇦🇹  Republik Österreich                           AT  AUT\n",
+      "Queued: “Republik Österreich” is sent when the server is back.\n",
+      "(the server is back, and the network online: the queued rename is sent)\n"
+        + "--- the server stored it: its answer written back ---\n",
+      "Renamed to “Republik Österreich”.\n",
+      "(server: GET /renames lists 1 new rename(s): AT → “Republik Österreich”, "
+        + "Idempotency-Key set, delivered 1×)\n",
       "\(count) passed, 0 failed",
     ]
     var rest = transcript[...]
