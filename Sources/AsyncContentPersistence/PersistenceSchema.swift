@@ -6,6 +6,8 @@ import GRDB
 /// - `entry`: one row per persisted key (``PersistentStoreKey/persistenceID``): the version of
 ///   its stored form, the encoded value (JSON), the wall-clock date it was saved, whether it was
 ///   invalidated since, and its size in bytes (what ``PersistentCache/maxSize`` bounds).
+/// - `queuedMutation` (v2): the runs of queueing mutations stored offline, in order
+///   (`QueuedMutationTable`).
 enum PersistenceSchema {
   /// The name of the entries' table.
   static let entryTable = "entry"
@@ -24,7 +26,9 @@ enum PersistenceSchema {
         table.column("size", .integer).notNull()
       }
     }
-    // Further migrations (queued mutations' table, …) go here, after the ones above.
+    // The queued mutation runs (Mutation+Queueing.swift).
+    QueuedMutationTable.register(in: &migrator)
+    // Further migrations go here, after the ones above.
     return migrator
   }
 }

@@ -283,7 +283,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   private func storeRuns(upTo last: MutationRun<Input, Output>) {
     guard let queueing else { return }
     for run in [current].compactMap({ $0 }) + queue {
-      if !run.isStored, let journal = run.store.mutationRuns.journal {
+      if !run.isStored, let journal = run.store.mutationJournal {
         run.isStored = true
         journal.store(
           JournaledMutationRun(
@@ -304,17 +304,18 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   /// Applies `run`'s optimistic update and sends its request.
   private func begin(_ run: MutationRun<Input, Output>) {
     current = run
-    run.state = .sending
+    let (store, input, idempotencyKey) = (run.store, run.input, run.idempotencyKey)
+    let network = store.network
+    // Paused at once when the network is down: the edits show, the request waits.
+    run.state = network.isOfflineUnobserved ? .paused : .sending
     run.phaseBefore = storedPhase
     run.failureCountBefore = storedFailureCount
     storedFailureCount = 0
-    let (store, input, idempotencyKey) = (run.store, run.input, run.idempotencyKey)
     run.edits = optimistic.map { update in store.recordEdits { update(store, input) } } ?? []
     phase = .running
     let operation = operation
     let retry = retry
     let clock = store.clock
-    let network = store.network
     // The task holds the mutation until the run ends: a run outlives its screen.
     run.task = Task {
       var failedAttempts = 0
@@ -325,8 +326,9 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
           storeRuns(upTo: run)
           await network.waitUntilOnline()
           guard current === run else { return }  // cancel() rolled back and settled the run
-          setPaused(run, false)
         }
+        // Paused when its turn came, or while it waited: it sends now.
+        if run.state == .paused { setPaused(run, false) }
         let result: Result<Output, any Error>
         do {
           result = .success(try await operation(input, idempotencyKey))
@@ -449,7 +451,7 @@ final class MutationRun<Input: Sendable, Output: Sendable>: RegisteredMutationRu
     self.result = result
     store.mutationRuns.remove(self)
     if isStored {
-      store.mutationRuns.journal?.remove(mutationID: mutation, idempotencyKey: idempotencyKey)
+      store.mutationJournal?.remove(mutationID: mutation, idempotencyKey: idempotencyKey)
     }
     let waiting = waiters
     waiters = [:]

@@ -87,7 +87,8 @@ protocol RegisteredMutationRun: AnyObject {
 /// leaves the registry then.
 @MainActor
 package final class MutationRuns {
-  /// Where the runs of queueing mutations are stored, set when the store persists in a cache.
+  /// Where the runs of queueing mutations are stored, when it is not the store's persisted cache
+  /// (tests set one of their own).
   package var journal: (any MutationJournal)?
 
   private struct Registration {
@@ -130,6 +131,12 @@ package final class MutationRuns {
 }
 
 extension LoaderStore {
+  /// Where the store keeps the runs of queueing mutations: the journal set on its registry, or
+  /// else its persisted cache, when the cache keeps them (the persistence module's does).
+  var mutationJournal: (any MutationJournal)? {
+    mutationRuns.journal ?? persistence as? any MutationJournal
+  }
+
   /// The mutation runs in this store that have not ended, in the order they were asked for:
   /// paused ones, stored ones, the ones whose request is out and the ones that wait for their
   /// turn. What the store's inspector lists under "Mutations". It is observed.

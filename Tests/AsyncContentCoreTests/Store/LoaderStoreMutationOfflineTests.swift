@@ -80,6 +80,23 @@ struct LoaderStoreMutationOfflineTests {
     }
   }
 
+  @Test func aRunIsPausedAtOnceAndSendsWhenTheNetworkComesBackBeforeItsTaskRuns() async {
+    await withMainSerialExecutor {
+      let (store, key, _) = await storeShowing(1)
+      let gate = Gate<Int>()
+      let mutation = setting(key, gate: gate)
+      store.networkChanged(to: .offline)
+      mutation.start(5, in: store)
+      #expect(mutation.isPaused)  // at once, in the call that started it
+      store.networkChanged(to: .online)
+      await yield { gate.pending == 1 }
+      #expect(!mutation.isPaused)  // sending
+      gate.succeed(50)
+      await yield { !mutation.isRunning }
+      #expect(mutation.phase.output == 50)
+    }
+  }
+
   @Test func isPausedIsObserved() async {
     await withMainSerialExecutor {
       let (store, key, _) = await storeShowing(1)
