@@ -80,7 +80,9 @@ extension Mutation<Rename, Country> {
   ///
   /// A rename made while the store is offline shows at once and waits for the network
   /// (``Mutation/isPaused``); it is sent, with its run's idempotency key, when the network
-  /// comes back.
+  /// comes back. It queues (`Mutation(queueing: "rename", …)`): in a store that persists, such
+  /// a rename is stored in the cache's database until it ends, and
+  /// `store.resumeQueuedMutations(rename)` sends it after a relaunch.
   ///
   /// The mutation runs in the store each run names:
   ///
@@ -92,15 +94,14 @@ extension Mutation<Rename, Country> {
   /// - Parameter client: The server's client, which sends the rename.
   public static func rename(using client: CountriesClient) -> Mutation<Rename, Country> {
     Mutation(
+      queueing: "rename",
       optimistic: { store, rename in
         show(rename.country.with(name: rename.name), in: store)
       },
       writeBack: { store, _, country in
         show(country, in: store)
       },
-      invalidates: { _, _ in [CountryListKey()] },
-      retry: .none,
-      queueing: nil
+      invalidates: { _, _ in [CountryListKey()] }
     ) { rename, idempotencyKey in
       // The run's idempotency key goes with the request: a rename sent again (after a failure
       // that reached the server, or replayed after a relaunch) is applied once.
