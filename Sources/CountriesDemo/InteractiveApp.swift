@@ -93,6 +93,8 @@ public final class InteractiveApp {
     if let persistentCache { store.persist(in: persistentCache) }
     self.persistentCache = persistentCache
     self.browser = CountryBrowser(client: client, store: store)
+    // The renames a run made offline and could not send are sent again, with their keys.
+    store.resumeQueuedMutations(browser.rename)
     self.progress = ProgressController(clock: store.clock)
     self.detailProgress = ProgressController(clock: store.clock)
     self.strings = strings

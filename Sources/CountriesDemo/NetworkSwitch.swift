@@ -55,9 +55,16 @@ public final class NetworkSwitch {
     let (statuses, continuation) = AsyncStream.makeStream(of: NetworkStatus.self)
     continuation.yield(status)
     continuations.append(continuation)
-    stores.removeAll { $0.store == nil }
     stores.append(WeakStore(store: store))
     return store.followNetwork(statuses)
+  }
+
+  /// Stops telling `store` the network's status, as when its app is killed: the store keeps the
+  /// last status it heard, and taking the server down or bringing it back no longer waits for it.
+  public func stopTelling(_ store: LoaderStore) {
+    guard let index = stores.firstIndex(where: { $0.store === store }) else { return }
+    stores.remove(at: index)
+    continuations.remove(at: index).finish()
   }
 
   /// Takes the server down: the stores hear that the network is offline, then its requests are

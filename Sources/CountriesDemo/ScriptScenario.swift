@@ -2,7 +2,7 @@ import AsyncContentCore
 import AsyncContentPersistence
 import Foundation
 
-/// The fixed scenario of `countries --script`: fifteen steps against a ``CountriesServer``,
+/// The fixed scenario of `countries --script`: sixteen steps against a ``CountriesServer``,
 /// each printed as plain-text screens and checked against what it should show.
 ///
 /// The screens show what the interactive app shows, decided by the core: the list and a
@@ -23,7 +23,7 @@ public struct ScriptScenario {
   }
 
   /// How many steps the scenario has.
-  public nonisolated static let stepCount = 15
+  public nonisolated static let stepCount = 16
 
   /// The country the detail steps open: Austria, the 15th row of the first page.
   static let code = "AT"
@@ -33,6 +33,8 @@ public struct ScriptScenario {
   static let failingName = "Autriche"
   /// The name the rename made offline sends.
   static let offlineName = "Republik Österreich"
+  /// The name the rename made offline before a relaunch sends.
+  static let relaunchName = "Österreich"
 
   public var client: CountriesClient
   /// The database file of the store's cache; `nil`: a temporary file the run deletes.
@@ -131,6 +133,12 @@ public struct ScriptScenario {
         "a rename offline: shown at once, queued, sent once when the server is back",
         {
           try await renameOffline(current)
+        }
+      ),
+      (
+        "a rename offline, then a relaunch: queued in the cache, replayed once when back",
+        {
+          try await renameAcrossRelaunch(current, file: file)
         }
       ),
     ]
@@ -599,6 +607,61 @@ public struct ScriptScenario {
     return check.problems
   }
 
+  private func renameAcrossRelaunch(_ current: Current, file: CacheFile) async throws -> [String] {
+    var check = Check()
+    let quitting = current.launch
+    guard let country = quitting.browser.detail.value else { return ["expected the country"] }
+    try await network.takeServerDown()
+    output("(the server goes down again)\n")
+    let before = try await client.appliedRenames().count
+    quitting.browser.startRename(Rename(country: country, name: Self.relaunchName))
+    await waitUntil { quitting.browser.rename.isPaused || !quitting.browser.rename.isRunning }
+    showDetail(
+      "r, “\(Self.relaunchName)”, ⏎ while the server is down: at once, queued", quitting.browser,
+      message: renameStatus(quitting.browser))
+    check.expect(quitting.browser.rename.isPaused, "the rename waits for the network")
+    // The app is killed with the rename queued: its store hears of the network no more, so its
+    // run never sends; the cache has the run on disk.
+    await quitting.cache.flush()
+    network.stopTelling(quitting.store)
+    quitting.browser.stop()
+    output("(the app is killed with the rename queued; the cache has it on disk)\n")
+    time.advance(by: .seconds(60))
+    output("(a minute later, the app launches again, the server still down)\n")
+    let launch = await launch(file)
+    current.launch = launch
+    let browser = launch.browser
+    browser.showList()
+    open(browser)
+    await waitUntil { browser.rename.isPaused || !browser.rename.isRunning }
+    let replayed = showDetail(
+      "⏎ opens country(AT): the queued rename shows again, waiting for the network", browser)
+    check.expect(replayed.content?.name == Self.relaunchName, "the queued name, again")
+    check.expect(browser.rename.isPaused, "the replayed rename waits for the network")
+    check.expect(
+      try await client.appliedRenames().count == before, "the server has received nothing")
+    await network.bringServerBack()
+    output("(the server is back: the replayed rename is sent)\n")
+    await browser.waitForRename()
+    await waitUntil {
+      !browser.list.phase.isLoading && browser.detail.loader?.phase.isLoading == false
+    }
+    let sent = showDetail("the server stored it", browser)
+    check.expect(sent.content?.name == Self.relaunchName, "the server's name in the detail")
+    check.expect(browser.rename.phase.output?.name == Self.relaunchName, "the server answered")
+    let applied = Array(try await client.appliedRenames().dropFirst(before))
+    output(
+      "(server: GET /renames lists \(applied.count) new rename(s): "
+        + applied.map {
+          "\($0.code) → “\($0.name)”, Idempotency-Key "
+            + ($0.idempotencyKey == nil ? "none" : "set") + ", delivered \($0.deliveries)×"
+        }.joined(separator: "; ") + ")\n")
+    check.expect(applied.count == 1, "the server applied the rename once")
+    check.expect(applied.first?.name == Self.relaunchName, "the queued name")
+    check.expect(applied.first?.deliveries == 1, "delivered once")
+    return check.problems
+  }
+
   // MARK: Helpers
 
   /// Launches the app: a store on the script's clock, persisted in `file` and following the
@@ -624,6 +687,8 @@ public struct ScriptScenario {
     await network.follow(in: store)
     let browser = CountryBrowser(client: client, store: store)
     browser.list.wallClock = { [time] in time.date }
+    // The renames the last launch made offline and could not send go again, with their keys.
+    store.resumeQueuedMutations(browser.rename)
     return Launch(cache: cache, store: store, browser: browser)
   }
 

@@ -29,7 +29,7 @@ struct CommandTests {
       output.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)/).map { String($0.1) })
     let transcript = output.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:PORT")
     let count = ScriptScenario.stepCount
-    #expect(count == 15)
+    #expect(count == 16)
     #expect(transcript.hasSuffix("script: \(count) passed, 0 failed\n"))
     #expect(!transcript.contains("FAIL"))
     #expect(!transcript.contains("\u{1B}"))
@@ -43,6 +43,7 @@ struct CommandTests {
       "relaunch offline: the list and the country from the cache, waiting for the network",
       "back online: the cached values revalidate",
       "a rename offline: shown at once, queued, sent once when the server is back",
+      "a rename offline, then a relaunch: queued in the cache, replayed once when back",
     ]
     #expect(steps.count == count)
     for (index, step) in steps.enumerated() {
@@ -162,6 +163,16 @@ struct CommandTests {
         + "--- the server stored it: its answer written back ---\n",
       "Renamed to “Republik Österreich”.\n",
       "(server: GET /renames lists 1 new rename(s): AT → “Republik Österreich”, "
+        + "Idempotency-Key set, delivered 1×)\n",
+      // Step 16: a rename queued offline survives the app's death: after the relaunch it shows
+      // again, waits, and is sent once when the server returns.
+      "Queued: “Österreich” is sent when the server is back.\n",
+      "(the app is killed with the rename queued; the cache has it on disk)\n"
+        + "(a minute later, the app launches again, the server still down)\n"
+        + "--- ⏎ opens country(AT): the queued rename shows again, waiting for the network ---\n",
+      "[server down] [failures: off]\n\(rule)\n  🇦🇹  Österreich\n",
+      "(the server is back: the replayed rename is sent)\n--- the server stored it ---\n",
+      "(server: GET /renames lists 1 new rename(s): AT → “Österreich”, "
         + "Idempotency-Key set, delivered 1×)\n",
       "\(count) passed, 0 failed",
     ]
