@@ -150,6 +150,43 @@ struct OfflineTests {
   }
 }
 
+extension OfflineTests {
+  @Test("the app keeps its cache in the file: relaunched with the server down, the list shows")
+  func relaunchFromTheCacheFile() async throws {
+    let file = CacheFile(
+      path: FileManager.default.temporaryDirectory.appendingPathComponent(
+        "countries-app-\(UUID().uuidString).sqlite"
+      ).path)
+    defer {
+      for url in file.files { try? FileManager.default.removeItem(at: url) }
+    }
+    try await withServer { _, baseURL in
+      let first = InteractiveApp(
+        client: CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession()),
+        failureRate: 0, strings: english, cache: file)
+      first.start()
+      await first.loader.load()
+      #expect(first.loader.items.count == 25)
+      await first.close()
+      // The next launch, with the server down from the start.
+      let client = CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession())
+      let second = InteractiveApp(
+        client: client, failureRate: 0, strings: english, cache: file)
+      #expect(second.handle(.character("o")) == .keepRunning)
+      await second.waitForServerToggle()
+      second.start()
+      #expect(second.loader.items.count == 25, "the list from the cache, at once")
+      let text = second.screen(columns: 100, rows: 20, isStyled: false)
+      #expect(text.contains("Afghanistan"))
+      // Loaded a moment ago, within the app's 30 s, it is fresh: nothing needs the network.
+      #expect(text.contains("Countries · 25 loaded · Updated just now"))
+      #expect(!second.loader.phase.isLoading)
+      #expect(!text.contains("✗") && !text.contains("Refresh failed"), "no error")
+      await second.close()
+    }
+  }
+}
+
 @Suite("render: waiting for the network")
 struct WaitingRendererTests {
   private let austria = Country(
