@@ -94,6 +94,7 @@ let package = Package(
       name: "CountriesDemo",
       dependencies: [
         "AsyncContentCore",
+        "AsyncContentPersistence",
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ],

@@ -10,28 +10,34 @@ public struct Options: Equatable, Sendable {
   public var latencyMs: Int?
   /// The embedded server's random failure rate, from 0 to 1.
   public var failureRate: Double?
+  /// The SQLite database file of the store's cache; `nil`: a fresh temporary file, deleted at
+  /// exit.
+  public var cachePath: String?
   /// Print the usage and exit.
   public var help = false
 
   public init(
     script: Bool = false, baseURL: URL? = nil, latencyMs: Int? = nil, failureRate: Double? = nil,
-    help: Bool = false
+    cachePath: String? = nil, help: Bool = false
   ) {
     self.script = script
     self.baseURL = baseURL
     self.latencyMs = latencyMs
     self.failureRate = failureRate
+    self.cachePath = cachePath
     self.help = help
   }
 
   /// The usage text printed by `--help` and after a usage error.
   public static let usage = """
     USAGE: countries [--script] [--base-url <url>] [--latency-ms <n>] [--failure-rate <0..1>]
+                     [--cache <path>]
 
     A terminal demo of AsyncContent: a paged list of the world's countries and a detail per
     country, served by a LoaderStore (a PagedLoaderKey for the list, a LoaderKey per country)
     over HTTP from an embedded server on 127.0.0.1 (or from --base-url), with an optimistic
-    rename and the store's inspector.
+    rename and the store's inspector. The store follows the network: while the server is down
+    (o), loads wait for the network instead of failing.
 
     OPTIONS:
       --script               Run the fixed scenario non-interactively, print every screen as
@@ -43,6 +49,10 @@ public struct Options: Equatable, Sendable {
                              (0 to 60000). The script sets its own latency.
       --failure-rate <0..1>  Fail this share of the embedded server's answers with a 500;
                              f toggles it (1 when not given). The script sets its own.
+      --cache <path>         Keep the store's cache in this SQLite database file, created
+                             if missing and kept at exit, so that the next run starts from
+                             it. By default the cache is a fresh temporary file, deleted
+                             at exit. The script empties the file first.
       -h, --help             Show this help.
 
     KEYS (interactive mode):
@@ -59,6 +69,8 @@ public struct Options: Equatable, Sendable {
         c  cancel the running rename (rolled back) or load
       Everywhere:
         f  toggle injected failures   i  toggle the store inspector
+        o  take the server down (its requests are refused; the store goes offline,
+           loads wait for the network) and bring it back (loads resume)
         q or Ctrl-C  quit
 
     EXIT STATUS:
@@ -117,6 +129,12 @@ public struct Options: Equatable, Sendable {
           throw .invalidValue(flag: flag, value: text, expected: "a number from 0 to 1")
         }
         options.failureRate = number
+      case "--cache":
+        let text = try value()
+        guard !text.isEmpty else {
+          throw .invalidValue(flag: flag, value: text, expected: "a file path")
+        }
+        options.cachePath = text
       default:
         throw argument.hasPrefix("-") ? .unknownFlag(flag) : .unexpectedArgument(argument)
       }

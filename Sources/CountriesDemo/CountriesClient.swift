@@ -14,11 +14,19 @@ public struct CountriesClient: Sendable {
   public var pageSize: Int
   /// The session that sends every request.
   public var session: URLSession
+  /// The link to the server, which the demo cuts to show a server that cannot be reached. The
+  /// server's knobs (``control(latencyMs:failureRate:failNext:seed:)``, ``knobs()``) and its
+  /// record of renames (``appliedRenames()``) are the operator's, and bypass it.
+  public var link: ServerLink
 
-  public init(baseURL: URL, pageSize: Int = CountriesServer.defaultLimit, session: URLSession) {
+  public init(
+    baseURL: URL, pageSize: Int = CountriesServer.defaultLimit, session: URLSession,
+    link: ServerLink = ServerLink()
+  ) {
     self.baseURL = baseURL
     self.pageSize = pageSize
     self.session = session
+    self.link = link
   }
 
   /// A session without caching, with a short timeout so an unreachable server fails fast.
@@ -31,8 +39,13 @@ public struct CountriesClient: Sendable {
     return URLSession(configuration: configuration)
   }
 
-  func endpoint(_ path: String, _ query: [URLQueryItem] = []) -> URL {
-    var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
+  /// The URL of `path` on the server, or on the refusing port while the link is cut (unless
+  /// `bypassingLink`).
+  func endpoint(
+    _ path: String, _ query: [URLQueryItem] = [], bypassingLink: Bool = false
+  ) -> URL {
+    let base = bypassingLink ? baseURL : link.route(baseURL)
+    var components = URLComponents(url: base, resolvingAgainstBaseURL: false)!
     let basePath =
       components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
     components.path = basePath + path
@@ -58,14 +71,23 @@ public struct CountriesClient: Sendable {
   /// Renames the country with the alpha-2 code `code` with `PUT /countries/<code>` and returns
   /// it as the server stored it.
   ///
+  /// With an `idempotencyKey` (sent as the `Idempotency-Key` header), the server applies the
+  /// rename once: a request that repeats the key gets the first one's answer, and changes
+  /// nothing, so a rename sent again (a retry, a replay after a relaunch) is harmless.
+  ///
   /// - Throws: ``RenameError`` when the server refuses the rename (a `4xx`: an unknown code, a
   ///   name that is empty or too long); ``HTTPLoadError`` for any other failure, such as an
   ///   injected `500`; `CancellationError` when cancelled.
-  public func rename(code: String, to name: String) async throws -> Country {
+  public func rename(
+    code: String, to name: String, idempotencyKey: String? = nil
+  ) async throws -> Country {
     var request = URLRequest(url: endpoint("/countries/\(code)"))
     request.httpMethod = "PUT"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
+    if let idempotencyKey {
+      request.setValue(idempotencyKey, forHTTPHeaderField: CountriesServer.idempotencyKeyHeader)
+    }
     request.httpBody = try JSONEncoder().encode(RenameBody(name: name))
     do {
       return try await JSONRequest<Country>(request: request, session: session).fetch()
@@ -86,14 +108,24 @@ public struct CountriesClient: Sendable {
     }
     if let failNext { query.append(URLQueryItem(name: "fail_next", value: String(failNext))) }
     if let seed { query.append(URLQueryItem(name: "seed", value: String(seed))) }
-    var request = URLRequest(url: endpoint("/control", query))
+    var request = URLRequest(url: endpoint("/control", query, bypassingLink: true))
     request.httpMethod = "POST"
     return try await JSONRequest<ServerKnobs>(request: request, session: session).fetch()
   }
 
   /// The server's knobs, from `GET /control`.
   public func knobs() async throws -> ServerKnobs {
-    try await JSONRequest<ServerKnobs>(url: endpoint("/control"), session: session).fetch()
+    try await JSONRequest<ServerKnobs>(
+      url: endpoint("/control", bypassingLink: true), session: session
+    ).fetch()
+  }
+
+  /// The renames the server has applied, in order, from `GET /renames`: what the server side
+  /// saw, to check that a rename sent more than once was applied once.
+  public func appliedRenames() async throws -> [AppliedRename] {
+    try await JSONRequest<[AppliedRename]>(
+      url: endpoint("/renames", bypassingLink: true), session: session
+    ).fetch()
   }
 
   /// Checks that the server answers `GET /countries` with the expected JSON, so that a wrong

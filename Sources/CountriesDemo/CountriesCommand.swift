@@ -74,6 +74,9 @@ public enum CountriesCommand {
       }
     }
     let client = CountriesClient(baseURL: baseURL, session: CountriesClient.makeSession())
+    // The store's cache: the file --cache names, kept, or a fresh temporary one, deleted at exit.
+    let cache = CacheFile(path: options.cachePath)
+    defer { cache.removeIfTemporary() }
     let status: Int32
     do throws(ServerCheckError) {
       // The embedded server is known to be right; a server at --base-url is checked before
@@ -81,10 +84,11 @@ public enum CountriesCommand {
       if options.baseURL != nil { try await client.check() }
       if options.script {
         output("countries --script against \(baseURL.absoluteString)\n\n")
-        let result = await ScriptScenario(client: client, output: output).run()
+        let result = await ScriptScenario(client: client, cache: cache, output: output).run()
         status = result.succeeded ? ExitStatus.success : ExitStatus.scriptFailed
       } else {
-        let app = InteractiveApp(client: client, failureRate: options.failureRate ?? 0)
+        let app = InteractiveApp(
+          client: client, failureRate: options.failureRate ?? 0, cache: cache)
         status = await app.runInTerminal()
       }
     } catch {

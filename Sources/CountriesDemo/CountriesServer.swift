@@ -101,12 +101,49 @@ actor CountryCatalog {
     positions[alpha2.uppercased()].map { countries[$0] }
   }
 
+  /// The renames applied, in order.
+  private(set) var applied: [AppliedRename] = []
+  /// The answer of each idempotency key's first rename, by key.
+  private var answers: [String: Country] = [:]
+
   /// Stores `name` as the name of the country with the code `alpha2` and returns the country
   /// renamed, or `nil` when no country has the code.
-  func rename(alpha2: String, to name: String) -> Country? {
+  ///
+  /// A rename whose `idempotencyKey` the catalog has applied before changes nothing: it answers
+  /// the country as that first rename left it, and counts one more delivery of the key.
+  func rename(alpha2: String, to name: String, idempotencyKey: String? = nil) -> Country? {
+    if let idempotencyKey, let answer = answers[idempotencyKey] {
+      if let index = applied.lastIndex(where: { $0.idempotencyKey == idempotencyKey }) {
+        applied[index].deliveries += 1
+      }
+      return answer
+    }
     guard let index = positions[alpha2.uppercased()] else { return nil }
     countries[index].name = name
+    applied.append(
+      AppliedRename(code: alpha2.uppercased(), name: name, idempotencyKey: idempotencyKey))
+    if let idempotencyKey { answers[idempotencyKey] = countries[index] }
     return countries[index]
+  }
+}
+
+/// A rename the server applied, as `GET /renames` lists it.
+public struct AppliedRename: Codable, Hashable, Sendable {
+  /// The country's alpha-2 code.
+  public var code: String
+  /// The name stored.
+  public var name: String
+  /// The `Idempotency-Key` the rename came with, if any.
+  public var idempotencyKey: String?
+  /// How many requests brought the key: the one applied, and the repeats answered without
+  /// applying anything again.
+  public var deliveries: Int
+
+  public init(code: String, name: String, idempotencyKey: String? = nil, deliveries: Int = 1) {
+    self.code = code
+    self.name = name
+    self.idempotencyKey = idempotencyKey
+    self.deliveries = deliveries
   }
 }
 
@@ -129,7 +166,9 @@ public struct RenameBody: Codable, Equatable, Sendable {
 /// - `PUT /countries/<alpha2>` with `{"name":"..."}` renames the country, stores the new name for
 ///   every later answer and answers the renamed country; `404` for an unknown code, `422` for a
 ///   name that is empty or longer than ``maximumNameLength`` characters, `400` for a body that
-///   is not that JSON;
+///   is not that JSON. With an `Idempotency-Key` header, a repeat of a key already applied
+///   changes nothing and answers the country as the first request left it;
+/// - `GET /renames` lists the renames applied (``AppliedRename``), in order;
 /// - `GET /fail` always answers `500`;
 /// - `GET /control` shows the ``ServerKnobs``, `POST /control?...` changes them;
 /// - an invalid query answers `400` with `{"error":"..."}`.
@@ -140,6 +179,8 @@ public actor CountriesServer {
   public static let maximumLimit = 100
   /// The longest name `PUT /countries/<alpha2>` accepts, in characters.
   public static let maximumNameLength = 100
+  /// The header of `PUT /countries/<alpha2>` whose repeats the server applies once.
+  public static let idempotencyKeyHeader = "Idempotency-Key"
 
   /// The countries served at the start, in order; ``country(alpha2:)`` includes the renames.
   public nonisolated let countries: [Country]
@@ -228,6 +269,11 @@ public actor CountriesServer {
   public func country(alpha2: String) async -> Country? {
     await catalog.country(alpha2: alpha2)
   }
+
+  /// The renames applied, in order.
+  public var appliedRenames: [AppliedRename] {
+    get async { await catalog.applied }
+  }
 }
 
 /// Routes the requests of ``CountriesServer``.
@@ -249,11 +295,14 @@ struct CountriesHandler: HTTPHandler {
       return await rename(alpha2: parts[1], request)
     case ("GET", 1, "fail"):
       return Self.error(.internalServerError, "this endpoint always fails")
+    case ("GET", 1, "renames"):
+      return Self.json(.ok, await catalog.applied)
     case ("GET", 1, "control"):
       return Self.json(.ok, await control.knobs)
     case ("POST", 1, "control"):
       return await updateControl(request)
-    case (_, 1, "countries"), (_, 2, "countries"), (_, 1, "fail"), (_, 1, "control"):
+    case (_, 1, "countries"), (_, 2, "countries"), (_, 1, "fail"), (_, 1, "control"),
+      (_, 1, "renames"):
       return Self.error(.methodNotAllowed, "\(method) is not allowed on \(request.path)")
     default:
       return Self.error(.notFound, "no such endpoint: \(request.path)")
@@ -305,7 +354,11 @@ struct CountriesHandler: HTTPHandler {
         "the name must have at most \(CountriesServer.maximumNameLength) characters")
     }
     if let failure = await admit() { return failure }
-    guard let country = await catalog.rename(alpha2: alpha2, to: name) else {
+    let idempotencyKey = request.headers[HTTPHeader(CountriesServer.idempotencyKeyHeader)]
+    guard
+      let country = await catalog.rename(
+        alpha2: alpha2, to: name, idempotencyKey: idempotencyKey)
+    else {
       return Self.unknownCode(alpha2)
     }
     return Self.json(.ok, country)

@@ -1,4 +1,5 @@
 public import AsyncContentCore
+public import AsyncContentPersistence
 
 /// The store key of the paged country list: `GET /countries`, page by page, with the
 /// ``CountriesClient`` of the store.
@@ -6,13 +7,20 @@ public import AsyncContentCore
 /// A key holds only what names its data; the server's client comes from the store
 /// (`LoaderStore(clients: client)`), so a test swaps it without touching the key.
 ///
+/// It is persisted (``PersistentPagedKey``): a store that persists in a ``PersistentCache``
+/// keeps the pages it loaded in the cache's database, and shows them at the next launch at
+/// once, stale, while it revalidates them.
+///
 /// ```swift
 /// let store = LoaderStore(clients: client)
 /// let list = store.observe(CountryListKey())
 /// list.loader.startLoadMore()
 /// ```
-public struct CountryListKey: PagedLoaderKey, CustomStringConvertible {
+public struct CountryListKey: PersistentPagedKey, CustomStringConvertible {
   public init() {}
+
+  /// `countries`, the list's row in the cache.
+  public var persistenceID: String { "countries" }
 
   public func fetchPage(
     at cursor: Int?, using client: CountriesClient
@@ -25,18 +33,21 @@ public struct CountryListKey: PagedLoaderKey, CustomStringConvertible {
 }
 
 /// The store key of one country, by its alpha-2 code: `GET /countries/<code>`, with the
-/// ``CountriesClient`` of the store.
+/// ``CountriesClient`` of the store. It is persisted (``PersistentKey``), as the list is.
 ///
 /// ```swift
 /// let detail = store.observe(CountryKey(code: "AT"))
 /// ```
-public struct CountryKey: LoaderKey, CustomStringConvertible {
+public struct CountryKey: PersistentKey, CustomStringConvertible {
   /// The country's alpha-2 code, in upper case.
   public var code: String
 
   public init(code: String) {
     self.code = code.uppercased()
   }
+
+  /// `country/AT`, the country's row in the cache.
+  public var persistenceID: String { "country/\(code)" }
 
   public func fetch(using client: CountriesClient) async throws -> Country {
     try await client.country(code: code)
@@ -46,8 +57,10 @@ public struct CountryKey: LoaderKey, CustomStringConvertible {
   public var description: String { "country(\(code))" }
 }
 
-/// The input of the rename mutation: the country as it was shown, and its new name.
-public struct Rename: Hashable, Sendable {
+/// The input of the rename mutation: the country as it was shown, and its new name. It is
+/// `Codable`, so that a rename made offline can wait in the cache's database for the network,
+/// across a relaunch.
+public struct Rename: Codable, Hashable, Sendable {
   /// The country to rename, as the screen showed it.
   public var country: Country
   /// The new name.
@@ -65,6 +78,12 @@ extension Mutation<Rename, Country> {
   /// refuses; after a success, the server's answer written back to both, and the list
   /// invalidated, so that it shows what the server stored.
   ///
+  /// A rename made while the store is offline shows at once and waits for the network
+  /// (``Mutation/isPaused``); it is sent, with its run's idempotency key, when the network
+  /// comes back. It queues (`Mutation(queueing: "rename", …)`): in a store that persists, such
+  /// a rename is stored in the cache's database until it ends, and
+  /// `store.resumeQueuedMutations(rename)` sends it after a relaunch.
+  ///
   /// The mutation runs in the store each run names:
   ///
   /// ```swift
@@ -75,6 +94,7 @@ extension Mutation<Rename, Country> {
   /// - Parameter client: The server's client, which sends the rename.
   public static func rename(using client: CountriesClient) -> Mutation<Rename, Country> {
     Mutation(
+      queueing: "rename",
       optimistic: { store, rename in
         show(rename.country.with(name: rename.name), in: store)
       },
@@ -82,8 +102,11 @@ extension Mutation<Rename, Country> {
         show(country, in: store)
       },
       invalidates: { _, _ in [CountryListKey()] }
-    ) { rename in
-      try await client.rename(code: rename.country.alpha2, to: rename.name)
+    ) { rename, idempotencyKey in
+      // The run's idempotency key goes with the request: a rename sent again (after a failure
+      // that reached the server, or replayed after a relaunch) is applied once.
+      try await client.rename(
+        code: rename.country.alpha2, to: rename.name, idempotencyKey: idempotencyKey)
     }
   }
 

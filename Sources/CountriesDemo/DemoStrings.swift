@@ -1,4 +1,5 @@
 public import AsyncContentCore
+import Foundation
 
 /// The texts of the demo's screen in English, German, Japanese or Simplified Chinese: its own
 /// from the demo's String Catalog, and the library's defaults (``defaults``) for the rest.
@@ -108,7 +109,7 @@ public struct DemoStrings: Hashable, Sendable {
     /// The list's help line.
     case keyHelp = "↑/↓ select · ⏎ open · r refresh · m more · d dismiss · c cancel"
     /// The help line of the keys every screen has.
-    case commonKeyHelp = "f failures · i inspector · q quit"
+    case commonKeyHelp = "f failures · o server · i inspector · q quit"
     /// The detail screen's help line.
     case detailKeyHelp = "b/Esc back · r rename · ⏎ reload · d dismiss · c cancel"
     /// The help line while a new name is typed.
@@ -133,6 +134,8 @@ public struct DemoStrings: Hashable, Sendable {
     case newName = "New name: %@"
     /// While a rename is sent.
     case renaming = "Renaming to “%@”…"
+    /// While a rename made offline waits for the network.
+    case renameQueued = "Queued: “%@” is sent when the server is back."
     /// After the server stored a rename.
     case renamed = "Renamed to “%@”."
     /// After a rename failed and was rolled back.
@@ -165,6 +168,24 @@ public struct DemoStrings: Hashable, Sendable {
     case secondsAgo = "%lld s ago"
     /// In the inspector: the store is empty.
     case inspectorEmpty = "No entries."
+    /// In the title line: the server is down and the store offline.
+    case serverDownMark = "[server down]"
+    /// After the o key took the server down.
+    case serverDown =
+      "Server down: its requests are refused. The store is offline: loads wait for the network."
+    /// After the o key brought the server back.
+    case serverBack = "Server back: the store is online, and loads resume."
+    /// When the o key could not take the server down.
+    case couldNotTakeServerDown = "Could not take the server down: %@"
+    /// Instead of a spinner: a first load waits for the network.
+    case waitingForNetwork = "Waiting for the network…"
+    /// Under the title: a reload waits for the network; the data on screen stays.
+    case waitingForNetworkKept = "Waiting for the network; the data shown stays."
+    /// At launch: the cache is a temporary file.
+    case cacheTemporary =
+      "Cache: a temporary file, deleted at exit (--cache names a file to keep)."
+    /// At launch: the cache is the file `--cache` names.
+    case cacheFile = "Cache: %@"
   }
 
   /// The text of `key`, with `arguments` in place of its specifiers.
@@ -194,20 +215,34 @@ public struct DemoStrings: Hashable, Sendable {
   public func newName(_ typed: String) -> String { string(.newName, .string(typed)) }
   /// "Store inspector · 2 entries".
   public func inspectorTitle(count: Int) -> String { string(.inspectorTitle, .int(count)) }
+  /// "Could not take the server down: …".
+  public func couldNotTakeServerDown(_ message: String) -> String {
+    string(.couldNotTakeServerDown, .string(message))
+  }
+  /// Where the store's cache lives: "Cache: a temporary file, deleted at exit (…)", or
+  /// "Cache: <path>" for the file `--cache` names.
+  public func cache(_ file: CacheFile) -> String {
+    file.isTemporary ? string(.cacheTemporary) : string(.cacheFile, .string(file.url.path))
+  }
   /// "12 s ago", an entry's age in the inspector.
   public func secondsAgo(_ age: Duration) -> String {
     string(.secondsAgo, .int(Int(age.components.seconds)))
   }
 
-  /// What the message line says about a rename, from the mutation's phase: "Renaming to …",
-  /// "Renamed to …", or why it failed; `nil` when it has not run.
+  /// What the message line says about a rename, from the mutation's phase: "Renaming to …"
+  /// (or "Queued: …" while it waits for the network), "Renamed to …", or why it failed; `nil`
+  /// when it has not run.
   ///
   /// - Parameters:
   ///   - phase: The rename mutation's phase.
   ///   - name: The new name that was sent.
-  public func renameStatus(_ phase: MutationPhase<Country>, name: String) -> String? {
+  ///   - isPaused: Whether the rename waits for the network before it sends.
+  public func renameStatus(
+    _ phase: MutationPhase<Country>, name: String, isPaused: Bool = false
+  ) -> String? {
     switch phase {
     case .idle: nil
+    case .running where isPaused: string(.renameQueued, .string(name))
     case .running: string(.renaming, .string(name))
     case .succeeded(let country): string(.renamed, .string(country.name))
     case .failed(let error): string(.renameFailed, .string(renameFailure(error)))

@@ -1,4 +1,5 @@
 public import AsyncContentCore
+public import AsyncContentPersistence
 public import Foundation
 
 /// The interactive terminal app: the country list and a country's detail served by a
@@ -52,6 +53,14 @@ public final class InteractiveApp {
   private var shown: Announcement.Snapshot?
   /// The `POST /control` request of the last `f` press, cancelled on quit.
   private var controlTask: Task<Void, Never>?
+  /// Takes the server down and brings it back (`o`), and tells the store.
+  public let network: NetworkSwitch
+  /// The switch of the last `o` press.
+  private var networkTask: Task<Void, Never>?
+  /// The database file of the store's cache.
+  public let cache: CacheFile?
+  /// The store's cache in ``cache``, which the store persists its keys in; `nil` without a file.
+  public let persistentCache: PersistentCache?
 
   /// Creates the app.
   ///
@@ -62,14 +71,30 @@ public final class InteractiveApp {
   ///     whose values go stale after 30 seconds, so that a country opened again within them
   ///     shows without a request.
   ///   - strings: The texts; by default in the language of the POSIX environment.
+  ///   - cache: The database file of the store's cache, which the first message names: the
+  ///     store persists its keys there, and shows at launch what the file holds.
   public init(
     client: CountriesClient, failureRate: Double,
     store: LoaderStore? = nil,
-    strings: DemoStrings = DemoStrings(environment: ProcessInfo.processInfo.environment)
+    strings: DemoStrings = DemoStrings(environment: ProcessInfo.processInfo.environment),
+    cache: CacheFile? = nil
   ) {
     self.client = client
     let store = store ?? LoaderStore(staleness: .after(.seconds(30)), clients: client)
+    // The store follows the network's status, which the o key sets as it takes the server down
+    // and brings it back.
+    self.network = NetworkSwitch(link: client.link)
+    network.follow(startingIn: store)
+    self.cache = cache
+    self.message = cache.map(strings.cache)
+    // The store persists its keys in the file before any screen asks for one, so that the list
+    // and the countries the last run loaded show at once.
+    let persistentCache = cache.map { PersistentCache(location: .file($0.url)) }
+    if let persistentCache { store.persist(in: persistentCache) }
+    self.persistentCache = persistentCache
     self.browser = CountryBrowser(client: client, store: store)
+    // The renames a run made offline and could not send are sent again, with their keys.
+    store.resumeQueuedMutations(browser.rename)
     self.progress = ProgressController(clock: store.clock)
     self.detailProgress = ProgressController(clock: store.clock)
     self.strings = strings
@@ -94,7 +119,10 @@ public final class InteractiveApp {
   /// The message line: what the last key said, or else how the last rename went.
   private var currentMessage: String? {
     message
-      ?? browser.lastRename.flatMap { strings.renameStatus(browser.rename.phase, name: $0.name) }
+      ?? browser.lastRename.flatMap {
+        strings.renameStatus(
+          browser.rename.phase, name: $0.name, isPaused: browser.rename.isPaused)
+      }
   }
 
   /// The list screen: the list takes the rows the other lines leave.
@@ -102,7 +130,9 @@ public final class InteractiveApp {
     let phase = loader.phase
     selection = min(selection, max(0, loader.items.count - 1))
     progress.update(kind: phase.kind, timing: loader.progressTiming ?? .default)
-    var presentation = phase.presentation(hasMore: loader.hasMore, progress: progress.display)
+    var presentation = phase.presentation(
+      hasMore: loader.hasMore, isWaitingForNetwork: loader.isWaitingForNetwork,
+      progress: progress.display)
     banner.update(isPresent: phase.presentation(hasMore: loader.hasMore).banner != nil)
     presentation.banner = banner.visible(presentation.banner)
     announce(phase)
@@ -112,7 +142,8 @@ public final class InteractiveApp {
       message: currentMessage, isStyled: isStyled, strings: strings, loadedAt: loader.loadedDate,
       now: wallClock(), progress: progress.display,
       announcement: announcement.map(strings.voiceOverSays), selection: selection,
-      inspector: showsInspector ? browser.inspectorRows() : nil)
+      inspector: showsInspector ? browser.inspectorRows() : nil,
+      isServerDown: network.isServerDown)
     let chrome = render(presentation, context: context).split(separator: "\n").count
     context.listRows = max(1, rows - chrome)
     listRows = context.listRows
@@ -132,7 +163,9 @@ public final class InteractiveApp {
     let detail = browser.detail
     let phase = detail.phase
     detailProgress.update(kind: phase.kind, timing: detail.loader?.progressTiming ?? .default)
-    var presentation = phase.presentation(progress: detailProgress.display)
+    var presentation = phase.presentation(
+      isWaitingForNetwork: detail.loader?.isWaitingForNetwork == true,
+      progress: detailProgress.display)
     detailBanner.update(isPresent: phase.presentation().banner != nil)
     presentation.banner = detailBanner.visible(presentation.banner)
     let context = ScreenContext(
@@ -140,7 +173,8 @@ public final class InteractiveApp {
       spinnerFrame: spinnerFrame, injectsFailures: injectsFailures, message: currentMessage,
       isStyled: isStyled, strings: strings, loadedAt: detail.loader?.loadedDate, now: wallClock(),
       progress: detailProgress.display, editingName: editingName,
-      inspector: showsInspector ? browser.inspectorRows() : nil)
+      inspector: showsInspector ? browser.inspectorRows() : nil,
+      isServerDown: network.isServerDown)
     return renderDetail(presentation, context: context)
   }
 
@@ -149,6 +183,7 @@ public final class InteractiveApp {
   private func announce(_ phase: PagedPhase<PagedLoader<Country, Int>.Items, any Error>) {
     let now = Announcement.Snapshot(
       phase, hasMore: loader.hasMore, isCancellation: loader.lastLoadWasCancelled,
+      isWaitingForNetwork: loader.isWaitingForNetwork,
       message: { [strings] in strings.defaults.message(for: $0) })
     if let shown, let made = Announcement(from: shown, to: now) { announcement = made }
     shown = now
@@ -177,6 +212,8 @@ public final class InteractiveApp {
       toggleFailures()
     case .character("i"), .character("I"):
       showsInspector.toggle()
+    case .character("o"), .character("O"):
+      toggleServer()
     default:
       switch browser.screen {
       case .list: handleList(key)
@@ -311,6 +348,11 @@ public final class InteractiveApp {
     await controlTask?.value
   }
 
+  /// Waits until the server of the last `o` press is down or back, and the store has heard it.
+  public func waitForServerToggle() async {
+    await networkTask?.value
+  }
+
   /// Waits until the last rename has ended.
   public func waitForRename() async {
     await browser.waitForRename()
@@ -320,6 +362,13 @@ public final class InteractiveApp {
   public func stop() {
     controlTask?.cancel()
     browser.stop()
+    network.finish()
+  }
+
+  /// Stops, and writes what the cache has not written yet, as an app does when it quits.
+  public func close() async {
+    stop()
+    await persistentCache?.flush()
   }
 
   /// Tells the banner controller whether the phase on screen has a banner.
@@ -339,6 +388,28 @@ public final class InteractiveApp {
       scroll = .top(selection)
     } else if lastNeeded >= first + listRows {
       scroll = .top(lastNeeded - listRows + 1)
+    }
+  }
+
+  /// Takes the server down, or brings it back: the store hears that the network is offline
+  /// (loads wait for it) or online (they resume).
+  private func toggleServer() {
+    let previous = networkTask
+    networkTask = Task { [weak self, network, strings] in
+      // One switch after the other, in the order of the presses.
+      await previous?.value
+      guard let self else { return }
+      if network.isServerDown {
+        await network.bringServerBack()
+        self.message = strings.string(.serverBack)
+      } else {
+        do {
+          try await network.takeServerDown()
+          self.message = strings.string(.serverDown)
+        } catch {
+          self.message = strings.couldNotTakeServerDown(strings.defaults.message(for: error))
+        }
+      }
     }
   }
 
@@ -402,7 +473,7 @@ public final class InteractiveApp {
       }
       redraw()
     }
-    stop()
+    await close()
     return status
   }
 }

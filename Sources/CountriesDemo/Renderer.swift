@@ -47,6 +47,8 @@ public struct ScreenContext: Sendable, Equatable {
   public var editingName: String?
   /// The store inspector's rows, shown under the screen; `nil` hides the inspector.
   public var inspector: [InspectorRow]?
+  /// Whether the server is down (the `o` key), shown in the title line.
+  public var isServerDown: Bool
 
   package init(
     source: String, width: Int = 80, listRows: Int = 10, scroll: Scroll = .top(0),
@@ -54,7 +56,7 @@ public struct ScreenContext: Sendable, Equatable {
     isStyled: Bool = false, strings: DemoStrings = DemoStrings(language: "en"),
     loadedAt: Date? = nil, now: Date = Date(), progress: ProgressDisplay = .source,
     announcement: String? = nil, selection: Int? = nil, editingName: String? = nil,
-    inspector: [InspectorRow]? = nil
+    inspector: [InspectorRow]? = nil, isServerDown: Bool = false
   ) {
     self.source = source
     self.width = width
@@ -72,6 +74,7 @@ public struct ScreenContext: Sendable, Equatable {
     self.selection = selection
     self.editingName = editingName
     self.inspector = inspector
+    self.isServerDown = isServerDown
   }
 
   /// The index of the first visible row for a list of `count` items.
@@ -91,13 +94,36 @@ public struct ScreenContext: Sendable, Equatable {
   }
 }
 
+extension AsyncPhase {
+  /// The presentation of the phase, calmed by the anti-flicker rules (`progress`), that says
+  /// whether its load waits for the network: a first load that waits says so at once, even
+  /// within the progress delay, since no request is out.
+  ///
+  /// - Parameters:
+  ///   - hasMore: Whether another page exists, for a paged list; `nil` without paging.
+  ///   - isWaitingForNetwork: The loader's `isWaitingForNetwork`.
+  ///   - progress: What the anti-flicker rules show.
+  func presentation(
+    hasMore: Bool? = nil, isWaitingForNetwork: Bool, progress: ProgressDisplay
+  ) -> Presentation<Value, Failure> {
+    var shown = presentation(hasMore: hasMore, progress: progress)
+    shown.isWaitingForNetwork =
+      presentation(hasMore: hasMore, isWaitingForNetwork: isWaitingForNetwork)
+      .isWaitingForNetwork
+    return shown
+  }
+}
+
 /// The first help line of the list screen, in English.
 public let keyHelp = "↑/↓ select · ⏎ open · r refresh · m more · d dismiss · c cancel"
 
 /// The help line under the list's and the detail's, in English: the keys every screen has.
-public let commonKeyHelp = "f failures · i inspector · q quit"
+public let commonKeyHelp = "f failures · o server · i inspector · q quit"
 
 private let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+/// The mark of a load that waits for the network: it does not spin, as nothing is sent.
+private let waitingMark = "⏸"
 
 /// Renders a presentation of the countries list as the text of one screen.
 ///
@@ -122,10 +148,14 @@ public func render<Items: Collection>(
     }
   }
   screen.header(
-    title: title, isRefreshing: presentation.isRefreshing, spinner: spinner,
+    title: title, isRefreshing: presentation.isRefreshing,
+    isWaitingForNetwork: presentation.isWaitingForNetwork, spinner: spinner,
     banner: presentation.banner, bannerKeys: strings.string(.bannerKeys))
 
   switch presentation.body {
+  case .idle where presentation.isWaitingForNetwork,
+    .progress where presentation.isWaitingForNetwork:
+    screen.line(waitingMark + " " + strings.string(.waitingForNetwork), style: .yellow)
   case .idle:
     // During a first load's delay nothing shows: no spinner, and no "nothing loaded" either.
     screen.line(context.progress == .nothing ? "" : strings.string(.nothingLoaded), style: .dim)
@@ -197,10 +227,14 @@ public func renderDetail(
     }
   }
   screen.header(
-    title: title, isRefreshing: presentation.isRefreshing, spinner: spinner,
+    title: title, isRefreshing: presentation.isRefreshing,
+    isWaitingForNetwork: presentation.isWaitingForNetwork, spinner: spinner,
     banner: presentation.banner, bannerKeys: strings.string(.detailBannerKeys))
 
   switch presentation.body {
+  case .idle where presentation.isWaitingForNetwork,
+    .progress where presentation.isWaitingForNetwork:
+    screen.line(waitingMark + " " + strings.string(.waitingForNetwork), style: .yellow)
   case .idle, .empty:
     screen.line(context.progress == .nothing ? "" : strings.string(.countryNotLoaded), style: .dim)
   case .progress:
@@ -312,16 +346,19 @@ private struct ScreenWriter {
   /// The title line with the failure switch at the right, the refresh indicator, the banner
   /// of a failed refresh with how old the data is and its keys, and the rule under them.
   mutating func header(
-    title: String, isRefreshing: Bool, spinner: Character, banner: (any Error)?,
-    bannerKeys: String
+    title: String, isRefreshing: Bool, isWaitingForNetwork: Bool, spinner: Character,
+    banner: (any Error)?, bannerKeys: String
   ) {
     let strings = context.strings
     let defaults = strings.defaults
-    let failures = strings.string(context.injectsFailures ? .failuresOn : .failuresOff)
+    var failures = strings.string(context.injectsFailures ? .failuresOn : .failuresOff)
+    if context.isServerDown { failures = strings.string(.serverDownMark) + " " + failures }
     line(
       title + " · \(context.source)", padTo: context.width - Self.cells(failures) - 1,
       then: " " + failures, style: .bold)
-    if isRefreshing {
+    if isRefreshing, isWaitingForNetwork {
+      line(waitingMark + " " + strings.string(.waitingForNetworkKept), style: .yellow)
+    } else if isRefreshing {
       line("\(spinner) " + strings.string(.refreshing), style: .yellow)
     }
     if let banner {

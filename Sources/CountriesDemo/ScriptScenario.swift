@@ -1,8 +1,9 @@
 import AsyncContentCore
+import AsyncContentPersistence
 import Foundation
 
-/// The fixed scenario of `countries --script`: twelve steps against a ``CountriesServer``, each
-/// printed as plain-text screens and checked against what it should show.
+/// The fixed scenario of `countries --script`: sixteen steps against a ``CountriesServer``,
+/// each printed as plain-text screens and checked against what it should show.
 ///
 /// The screens show what the interactive app shows, decided by the core: the list and a
 /// country's detail served by a ``LoaderStore`` (through a ``CountryBrowser``), first loads
@@ -22,7 +23,7 @@ public struct ScriptScenario {
   }
 
   /// How many steps the scenario has.
-  public nonisolated static let stepCount = 12
+  public nonisolated static let stepCount = 16
 
   /// The country the detail steps open: Austria, the 15th row of the first page.
   static let code = "AT"
@@ -30,8 +31,16 @@ public struct ScriptScenario {
   static let newName = "Österreich"
   /// The name the rename sends while the server fails.
   static let failingName = "Autriche"
+  /// The name the rename made offline sends.
+  static let offlineName = "Republik Österreich"
+  /// The name the rename made offline before a relaunch sends.
+  static let relaunchName = "Österreich"
 
   public var client: CountriesClient
+  /// The database file of the store's cache; `nil`: a temporary file the run deletes.
+  public var cache: CacheFile?
+  /// Takes the server down and brings it back, and tells the script's stores.
+  private let network: NetworkSwitch
   /// The width of the printed screens.
   public var width = 76
   /// The list rows of the printed screens.
@@ -50,8 +59,18 @@ public struct ScriptScenario {
   private let original = Original()
 
   /// Creates the scenario for the server behind `client`; `output` receives the transcript.
-  public init(client: CountriesClient, output: @escaping (String) -> Void) {
+  ///
+  /// - Parameters:
+  ///   - client: The server's client.
+  ///   - cache: The database file of the store's cache, which the script empties first; by
+  ///     default a fresh temporary one, which the run deletes.
+  ///   - output: Receives the transcript.
+  public init(
+    client: CountriesClient, cache: CacheFile? = nil, output: @escaping (String) -> Void
+  ) {
     self.client = client
+    self.cache = cache
+    self.network = NetworkSwitch(link: client.link)
     self.output = output
     self.progress = ProgressController(clock: time)
     self.detailProgress = ProgressController(clock: time)
@@ -60,13 +79,15 @@ public struct ScriptScenario {
   /// Runs every step in order, prints the screens and a verdict per step, and returns the
   /// tally. Steps go on after a failed one, so the transcript shows everything.
   public func run() async -> Result {
-    // The store runs on the script's clock: staleness, garbage collection and the ages in the
-    // inspector follow the time the script moves.
-    let store = LoaderStore(clock: time, staleness: .after(.seconds(30)), clients: client)
-    let browser = CountryBrowser(client: client, store: store)
-    defer { browser.stop() }
+    let file = cache ?? CacheFile(path: nil)
+    defer { if cache == nil { file.removeIfTemporary() } }
+    // The script starts from an empty cache, so that its first load is a first load.
+    let first = await launch(file, emptying: true)
+    let current = Current(first)
+    defer { current.launch.browser.stop() }
+    defer { network.finish() }
+    let browser = first.browser
     let loader = browser.list
-    loader.wallClock = { [time] in time.date }
     var result = Result(passed: 0, failed: 0)
     let steps: [(String, () async throws -> [String])] = [
       ("first load", { try await firstLoad(browser) }),
@@ -101,6 +122,25 @@ public struct ScriptScenario {
         }
       ),
       ("the store inspector", { try await inspector(browser) }),
+      (
+        "relaunch offline: the list and the country from the cache, waiting for the network",
+        {
+          try await relaunchOffline(current, file: file)
+        }
+      ),
+      ("back online: the cached values revalidate", { try await backOnline(current) }),
+      (
+        "a rename offline: shown at once, queued, sent once when the server is back",
+        {
+          try await renameOffline(current)
+        }
+      ),
+      (
+        "a rename offline, then a relaunch: queued in the cache, replayed once when back",
+        {
+          try await renameAcrossRelaunch(current, file: file)
+        }
+      ),
     ]
     for (index, (name, step)) in steps.enumerated() {
       output("=== step \(index + 1)/\(steps.count): \(name) ===\n")
@@ -120,7 +160,9 @@ public struct ScriptScenario {
         output("\n")
       }
     }
-    // Leave the server as the scenario found it: no injected failures, the country's name back.
+    // Leave the server as the scenario found it: up, no injected failures, the country's name
+    // back.
+    if network.isServerDown { await network.bringServerBack() }
     _ = try? await client.control(latencyMs: 0, failureRate: 0, failNext: 0)
     if let name = original.name { _ = try? await client.rename(code: Self.code, to: name) }
     output(result.summary + "\n")
@@ -448,7 +490,207 @@ public struct ScriptScenario {
     return check.problems
   }
 
+  private func relaunchOffline(_ current: Current, file: CacheFile) async throws -> [String] {
+    var check = Check()
+    let quitting = current.launch
+    let row = quitting.browser.list.items.firstIndex { $0.alpha2 == Self.code } ?? 0
+    // The app quits: its screens go, and its cache writes what it has not written yet.
+    quitting.browser.stop()
+    await quitting.cache.flush()
+    output("(q: the app quits; its cache is written to the database file)\n")
+    try await network.takeServerDown()
+    output("(the server goes down: its requests are refused, and the network is offline)\n")
+    time.advance(by: .seconds(60 * 60))
+    output("(an hour later, the app launches again: a new store and cache on the same file)\n")
+    let launch = await launch(file)
+    current.launch = launch
+    let browser = launch.browser
+    check.expect(launch.store.networkStatus == .offline, "the new store knows it is offline")
+    browser.showList()
+    let list = show(
+      "at once: the list the last run showed, from the cache, waiting for the network",
+      browser.list, scroll: visible(row), selection: row)
+    check.expect(list.content?.count == client.pageSize, "the \(client.pageSize) countries")
+    check.expect(
+      list.content.map(Array.init)?[row].name == Self.newName, "the name the server stored")
+    check.expect(browser.list.isStale, "the list is stale")
+    check.expect(browser.list.isWaitingForNetwork, "its revalidation waits for the network")
+    check.expect(list.isWaitingForNetwork, "the screen says so")
+    check.expect(list.blockingError == nil && list.banner == nil, "no error")
+    check.expect(!list.showsBlockingProgress, "no spinner over the list")
+    open(browser)
+    let detail = showDetail(
+      "⏎ opens country(AT): the country from the cache at once, waiting too", browser)
+    check.expect(detail.content?.name == Self.newName, "the country at once")
+    check.expect(browser.detail.loader?.isWaitingForNetwork == true, "it waits for the network")
+    check.expect(detail.blockingError == nil && detail.banner == nil, "no error")
+    check.expect(
+      browser.detail.loader.map { $0.failureCount == 0 } ?? false, "no attempt failed")
+    return check.problems
+  }
+
+  private func backOnline(_ current: Current) async throws -> [String] {
+    var check = Check()
+    let browser = current.launch.browser
+    let row = browser.list.items.firstIndex { $0.alpha2 == Self.code } ?? 0
+    await network.bringServerBack()
+    output("(the server is back, and the network online: the waiting loads send)\n")
+    // The loads that waited go on; wait until both have landed.
+    await waitUntil {
+      !browser.list.phase.isLoading && browser.detail.loader?.phase.isLoading == false
+    }
+    let detail = showDetail("revalidated: the country, updated just now", browser)
+    check.expect(detail.content?.name == Self.newName, "the server's name")
+    check.expect(!detail.isRefreshing && !detail.isWaitingForNetwork, "nothing waits")
+    check.expect(browser.detail.loader?.loadedDate == time.date, "dated now")
+    check.expect(detail.banner == nil, "no error")
+    browser.back()
+    let list = show(
+      "b: the list, revalidated too", browser.list, scroll: visible(row), selection: row)
+    check.expect(list.content?.count == client.pageSize, "the first page")
+    check.expect(!list.isRefreshing && !list.isWaitingForNetwork, "nothing waits")
+    check.expect(browser.list.loadedDate == time.date, "dated now")
+    check.expect(list.banner == nil && list.blockingError == nil, "no error")
+    return check.problems
+  }
+
+  private func renameOffline(_ current: Current) async throws -> [String] {
+    var check = Check()
+    let browser = current.launch.browser
+    let row = browser.list.items.firstIndex { $0.alpha2 == Self.code } ?? 0
+    open(browser)
+    guard let country = browser.detail.value else { return ["expected the country"] }
+    try await network.takeServerDown()
+    output("(⏎ opens country(AT); the server goes down again)\n")
+    let before = try await client.appliedRenames().count
+    browser.startRename(Rename(country: country, name: Self.offlineName))
+    // The edit shows at once; the run pauses when its turn comes, on the next main-actor turns.
+    await waitUntil { browser.rename.isPaused || !browser.rename.isRunning }
+    let queued = showDetail(
+      "r, “\(Self.offlineName)”, ⏎ while the server is down: the new name at once, queued",
+      browser, message: renameStatus(browser))
+    check.expect(queued.content?.name == Self.offlineName, "the new name in the detail")
+    check.expect(browser.rename.isPaused, "the rename waits for the network")
+    check.expect(
+      renameStatus(browser) == "Queued: “\(Self.offlineName)” is sent when the server is back.",
+      "the message says it is queued")
+    let list = show(
+      "the list under the detail shows it too", browser.list, scroll: visible(row),
+      selection: row, message: renameStatus(browser))
+    check.expect(
+      list.content.map(Array.init)?[row].name == Self.offlineName, "the new name in the list")
+    check.expect(
+      try await client.appliedRenames().count == before, "the server has received nothing")
+    await network.bringServerBack()
+    output("(the server is back, and the network online: the queued rename is sent)\n")
+    await browser.waitForRename()
+    // Its success invalidates the list, which reloads; wait for it too.
+    await waitUntil { !browser.list.phase.isLoading }
+    let sent = showDetail(
+      "the server stored it: its answer written back", browser, message: renameStatus(browser))
+    check.expect(browser.rename.phase.output?.name == Self.offlineName, "the server answered")
+    check.expect(sent.content?.name == Self.offlineName, "the server's name in the detail")
+    check.expect(
+      browser.list.items.first { $0.alpha2 == Self.code }?.name == Self.offlineName,
+      "the server's name in the list")
+    let applied = Array(try await client.appliedRenames().dropFirst(before))
+    output(
+      "(server: GET /renames lists \(applied.count) new rename(s): "
+        + applied.map {
+          "\($0.code) → “\($0.name)”, Idempotency-Key "
+            + ($0.idempotencyKey == nil ? "none" : "set") + ", delivered \($0.deliveries)×"
+        }.joined(separator: "; ") + ")\n")
+    check.expect(applied.count == 1, "the server applied the rename once")
+    check.expect(applied.first?.name == Self.offlineName, "the queued name")
+    check.expect(applied.first?.idempotencyKey != nil, "with its idempotency key")
+    check.expect(applied.first?.deliveries == 1, "delivered once")
+    return check.problems
+  }
+
+  private func renameAcrossRelaunch(_ current: Current, file: CacheFile) async throws -> [String] {
+    var check = Check()
+    let quitting = current.launch
+    guard let country = quitting.browser.detail.value else { return ["expected the country"] }
+    try await network.takeServerDown()
+    output("(the server goes down again)\n")
+    let before = try await client.appliedRenames().count
+    quitting.browser.startRename(Rename(country: country, name: Self.relaunchName))
+    await waitUntil { quitting.browser.rename.isPaused || !quitting.browser.rename.isRunning }
+    showDetail(
+      "r, “\(Self.relaunchName)”, ⏎ while the server is down: at once, queued", quitting.browser,
+      message: renameStatus(quitting.browser))
+    check.expect(quitting.browser.rename.isPaused, "the rename waits for the network")
+    // The app is killed with the rename queued: its store hears of the network no more, so its
+    // run never sends; the cache has the run on disk.
+    await quitting.cache.flush()
+    network.stopTelling(quitting.store)
+    quitting.browser.stop()
+    output("(the app is killed with the rename queued; the cache has it on disk)\n")
+    time.advance(by: .seconds(60))
+    output("(a minute later, the app launches again, the server still down)\n")
+    let launch = await launch(file)
+    current.launch = launch
+    let browser = launch.browser
+    browser.showList()
+    open(browser)
+    await waitUntil { browser.rename.isPaused || !browser.rename.isRunning }
+    let replayed = showDetail(
+      "⏎ opens country(AT): the queued rename shows again, waiting for the network", browser)
+    check.expect(replayed.content?.name == Self.relaunchName, "the queued name, again")
+    check.expect(browser.rename.isPaused, "the replayed rename waits for the network")
+    check.expect(
+      try await client.appliedRenames().count == before, "the server has received nothing")
+    await network.bringServerBack()
+    output("(the server is back: the replayed rename is sent)\n")
+    await browser.waitForRename()
+    await waitUntil {
+      !browser.list.phase.isLoading && browser.detail.loader?.phase.isLoading == false
+    }
+    let sent = showDetail("the server stored it", browser)
+    check.expect(sent.content?.name == Self.relaunchName, "the server's name in the detail")
+    check.expect(browser.rename.phase.output?.name == Self.relaunchName, "the server answered")
+    let applied = Array(try await client.appliedRenames().dropFirst(before))
+    output(
+      "(server: GET /renames lists \(applied.count) new rename(s): "
+        + applied.map {
+          "\($0.code) → “\($0.name)”, Idempotency-Key "
+            + ($0.idempotencyKey == nil ? "none" : "set") + ", delivered \($0.deliveries)×"
+        }.joined(separator: "; ") + ")\n")
+    check.expect(applied.count == 1, "the server applied the rename once")
+    check.expect(applied.first?.name == Self.relaunchName, "the queued name")
+    check.expect(applied.first?.deliveries == 1, "delivered once")
+    return check.problems
+  }
+
   // MARK: Helpers
+
+  /// Launches the app: a store on the script's clock, persisted in `file` and following the
+  /// network's status, and the screens over it. Returns once the store has heard the status.
+  ///
+  /// - Parameters:
+  ///   - file: The cache's database file.
+  ///   - emptying: Whether to delete what the file holds first.
+  private func launch(_ file: CacheFile, emptying: Bool = false) async -> Launch {
+    // The cache dates its rows by the script's wall clock, so restored ages are the script's.
+    let cache = PersistentCache(location: .file(file.url), now: { [time] in time.date })
+    // The store runs on the script's clock: staleness, garbage collection, the cache's
+    // write-behind and the ages in the inspector follow the time the script moves.
+    let store = LoaderStore(clock: time, staleness: .after(.seconds(30)), clients: client)
+    // It persists before any screen asks for a key, so that what the cache holds shows at once.
+    store.persist(in: cache)
+    if emptying {
+      store.removeAll()
+      await cache.flush()
+    }
+    // It follows the network's status, which the script sets as it takes the server down and
+    // brings it back.
+    await network.follow(in: store)
+    let browser = CountryBrowser(client: client, store: store)
+    browser.list.wallClock = { [time] in time.date }
+    // The renames the last launch made offline and could not send go again, with their keys.
+    store.resumeQueuedMutations(browser.rename)
+    return Launch(cache: cache, store: store, browser: browser)
+  }
 
   /// Opens the detail of ``code``, with its dates on the script's wall clock.
   private func open(_ browser: CountryBrowser) {
@@ -463,7 +705,10 @@ public struct ScriptScenario {
 
   /// The message line about the last rename, as the interactive app shows it.
   private func renameStatus(_ browser: CountryBrowser) -> String? {
-    browser.lastRename.flatMap { strings.renameStatus(browser.rename.phase, name: $0.name) }
+    browser.lastRename.flatMap {
+      strings.renameStatus(
+        browser.rename.phase, name: $0.name, isPaused: browser.rename.isPaused)
+    }
   }
 
   /// Prints the detail's screen under a caption and returns the presentation it shows, calmed
@@ -476,12 +721,14 @@ public struct ScriptScenario {
     let detail = browser.detail
     let phase = detail.phase
     detailProgress.update(kind: phase.kind)
-    let presentation = phase.presentation(progress: detailProgress.display)
+    let presentation = phase.presentation(
+      isWaitingForNetwork: detail.loader?.isWaitingForNetwork == true,
+      progress: detailProgress.display)
     let context = ScreenContext(
       source: client.baseURL.absoluteString, width: width, listRows: listRows,
       injectsFailures: injectsFailures, message: message, strings: strings,
       loadedAt: detail.loader?.loadedDate, now: time.date, progress: detailProgress.display,
-      editingName: editingName, inspector: inspector)
+      editingName: editingName, inspector: inspector, isServerDown: network.isServerDown)
     output("--- \(caption) ---\n" + renderDetail(presentation, context: context))
     return presentation
   }
@@ -497,17 +744,20 @@ public struct ScriptScenario {
   ) -> Presentation<PagedLoader<Country, Int>.Items, any Error> {
     let phase = loader.phase
     progress.update(kind: phase.kind)
-    let presentation = phase.presentation(hasMore: loader.hasMore, progress: progress.display)
+    let presentation = phase.presentation(
+      hasMore: loader.hasMore, isWaitingForNetwork: loader.isWaitingForNetwork,
+      progress: progress.display)
     spoken.update(
       Announcement.Snapshot(
         phase, hasMore: loader.hasMore, isCancellation: loader.lastLoadWasCancelled,
+        isWaitingForNetwork: loader.isWaitingForNetwork,
         message: { [strings] in strings.defaults.message(for: $0) }))
     let context = ScreenContext(
       source: client.baseURL.absoluteString, width: width, listRows: listRows, scroll: scroll,
       injectsFailures: injectsFailures, message: message, strings: strings,
       loadedAt: loader.loadedDate, now: time.date, progress: progress.display,
       announcement: spoken.announcement.map(strings.voiceOverSays), selection: selection,
-      inspector: inspector)
+      inspector: inspector, isServerDown: network.isServerDown)
     output("--- \(caption) ---\n" + render(presentation, context: context))
     return presentation
   }
@@ -523,6 +773,31 @@ private final class Spoken {
   func update(_ snapshot: Announcement.Snapshot) {
     announcement = shown.flatMap { Announcement(from: $0, to: snapshot) }
     shown = snapshot
+  }
+}
+
+/// One launch of the app: the store, persisted in the cache's file and following the network,
+/// and the screens over it.
+@MainActor
+private final class Launch {
+  let cache: PersistentCache
+  let store: LoaderStore
+  let browser: CountryBrowser
+
+  init(cache: PersistentCache, store: LoaderStore, browser: CountryBrowser) {
+    self.cache = cache
+    self.store = store
+    self.browser = browser
+  }
+}
+
+/// The launch the steps run in: the first, then the relaunched one.
+@MainActor
+private final class Current {
+  var launch: Launch
+
+  init(_ launch: Launch) {
+    self.launch = launch
   }
 }
 

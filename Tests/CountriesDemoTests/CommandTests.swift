@@ -19,7 +19,7 @@ private func runCommand(
 
 @Suite("countries command", .timeLimit(.minutes(1)))
 struct CommandTests {
-  @Test("--script runs the twelve steps against the embedded server and passes")
+  @Test("--script runs every step against the embedded server and passes")
   @MainActor
   func scriptTranscript() async throws {
     let (status, output, errors) = await runCommand(["--script"])
@@ -28,8 +28,9 @@ struct CommandTests {
     let port = try #require(
       output.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)/).map { String($0.1) })
     let transcript = output.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:PORT")
-    #expect(ScriptScenario.stepCount == 12)
-    #expect(transcript.hasSuffix("script: 12 passed, 0 failed\n"))
+    let count = ScriptScenario.stepCount
+    #expect(count == 16)
+    #expect(transcript.hasSuffix("script: \(count) passed, 0 failed\n"))
     #expect(!transcript.contains("FAIL"))
     #expect(!transcript.contains("\u{1B}"))
     let steps = [
@@ -39,9 +40,14 @@ struct CommandTests {
       "an optimistic rename in the list and the detail, then success",
       "a rename while the server fails: shown at once, then rolled back",
       "renames the server refuses: typed errors, the data kept", "the store inspector",
+      "relaunch offline: the list and the country from the cache, waiting for the network",
+      "back online: the cached values revalidate",
+      "a rename offline: shown at once, queued, sent once when the server is back",
+      "a rename offline, then a relaunch: queued in the cache, replayed once when back",
     ]
+    #expect(steps.count == count)
     for (index, step) in steps.enumerated() {
-      #expect(transcript.contains("=== step \(index + 1)/12: \(step) ===\n"))
+      #expect(transcript.contains("=== step \(index + 1)/\(count): \(step) ===\n"))
       #expect(transcript.contains("PASS step \(index + 1): \(step)\n"))
     }
     // What each step shows, in order.
@@ -124,7 +130,51 @@ struct CommandTests {
       """,
       "--- b: the list, with the inspector ---",
       "  country(AT)  reloadFailed  12 s ago · stale  0          1\n",
-      "script: 12 passed, 0 failed",
+      // Step 13: the app quits, the server goes down, and the app launches again on the same
+      // cache file: the list and the country show at once, an hour old, waiting for the network.
+      "(q: the app quits; its cache is written to the database file)\n"
+        + "(the server goes down: its requests are refused, and the network is offline)\n"
+        + "(an hour later, the app launches again: a new store and cache on the same file)\n",
+      "--- at once: the list the last run showed, from the cache, waiting for the network ---\n"
+        + "Countries · 25 loaded · Updated 1 h ago · htt… [server down] [failures: off]\n"
+        + "⏸ Waiting for the network; the data shown stays.\n\(rule)\n",
+      "▸ 🇦🇹  Österreich                                    AT  AUT\n  rows 10–15 of 25\n",
+      "VoiceOver says: Waiting for the network\n",
+      "--- ⏎ opens country(AT): the country from the cache at once, waiting too ---\n"
+        + "Countries › Österreich · Updated 1 h ago · ht… [server down] [failures: off]\n"
+        + "⏸ Waiting for the network; the data shown stays.\n\(rule)\n  🇦🇹  Österreich\n",
+      // Step 14: the server returns; both revalidate.
+      "(the server is back, and the network online: the waiting loads send)\n"
+        + "--- revalidated: the country, updated just now ---\n"
+        + "Countries › Österreich · Updated just now · http://127.0.0.… [failures: off]\n"
+        + "\(rule)\n  🇦🇹  Österreich\n",
+      "--- b: the list, revalidated too ---\n"
+        + "Countries · 25 loaded · Updated just now · http://127.0.0.1… [failures: off]\n\(rule)\n",
+      // Step 15: a rename while the server is down shows at once and is queued; it is sent when
+      // the server returns, and the server applies it once.
+      "(⏎ opens country(AT); the server goes down again)\n"
+        + "--- r, “Republik Österreich”, ⏎ while the server is down: the new name at once, queued ---\n"
+        + "Countries › Republik Österreich · Updated jus… [server down] [failures: off]\n",
+      "  🇦🇹  Republik Österreich\n",
+      "Queued: “Republik Österreich” is sent when the server is back.\n",
+      "▸ 🇦🇹  Republik Österreich                           AT  AUT\n",
+      "Queued: “Republik Österreich” is sent when the server is back.\n",
+      "(the server is back, and the network online: the queued rename is sent)\n"
+        + "--- the server stored it: its answer written back ---\n",
+      "Renamed to “Republik Österreich”.\n",
+      "(server: GET /renames lists 1 new rename(s): AT → “Republik Österreich”, "
+        + "Idempotency-Key set, delivered 1×)\n",
+      // Step 16: a rename queued offline survives the app's death: after the relaunch it shows
+      // again, waits, and is sent once when the server returns.
+      "Queued: “Österreich” is sent when the server is back.\n",
+      "(the app is killed with the rename queued; the cache has it on disk)\n"
+        + "(a minute later, the app launches again, the server still down)\n"
+        + "--- ⏎ opens country(AT): the queued rename shows again, waiting for the network ---\n",
+      "[server down] [failures: off]\n\(rule)\n  🇦🇹  Österreich\n",
+      "(the server is back: the replayed rename is sent)\n--- the server stored it ---\n",
+      "(server: GET /renames lists 1 new rename(s): AT → “Österreich”, "
+        + "Idempotency-Key set, delivered 1×)\n",
+      "\(count) passed, 0 failed",
     ]
     var rest = transcript[...]
     for expected in expectedInOrder {
@@ -132,13 +182,17 @@ struct CommandTests {
       rest = rest[range.upperBound...]
     }
     let firstLoad = try #require(
-      transcript.firstRange(of: "=== step 1/12")
+      transcript.firstRange(of: "=== step 1/\(count)")
         .flatMap { start in
-          transcript[start.upperBound...].firstRange(of: "=== step 2/12").map {
+          transcript[start.upperBound...].firstRange(of: "=== step 2/\(count)").map {
             transcript[start.upperBound..<$0.lowerBound]
           }
         })
     #expect(!firstLoad.contains("Loading countries"), "a quick first load never shows a spinner")
+    let offline = try #require(
+      transcript.firstRange(of: "=== step 13/").map { transcript[$0.lowerBound...] })
+    #expect(!offline.contains("✗") && !offline.contains("! Refresh failed"), "no error offline")
+    #expect(!offline.contains("HTTP"), "no request failed")
     #expect(
       transcript.contains(
         """
@@ -208,7 +262,7 @@ struct CommandTests {
         ])
         #expect(status == 0)
         #expect(output.contains("countries --script against \(baseURL.absoluteString)"))
-        #expect(output.hasSuffix("script: 12 passed, 0 failed\n"))
+        #expect(output.hasSuffix("script: \(ScriptScenario.stepCount) passed, 0 failed\n"))
         #expect(await server.country(alpha2: "AT")?.name == "Austria")
         #expect(await server.knobs == ServerKnobs())
       }
