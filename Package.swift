@@ -19,11 +19,18 @@ if ProcessInfo.processInfo.environment["ASYNCCONTENT_WARNINGS_AS_ERRORS"] == "1"
 
 // A client resolves every package that any *product* of this one depends on (a
 // platform-conditional dependency too, on every platform), but not the dependencies of test
-// targets, nor of an executable target that is not declared as a product. So the three library
-// products depend on no package at all, and every package below serves only the tests, the demo
-// (`swift run countries`, a target but not a product) or the documentation plugin.
-// `Scripts/check-client-resolution.sh` (run by `.ci/run`) holds this: a client that links
-// AsyncContent or AsyncContentCore resolves this package alone.
+// targets, nor of an executable target that is not declared as a product. So AsyncContentCore,
+// AsyncContent and AsyncContentTestSupport depend on no package at all, and every package below
+// but GRDB serves only the tests, the demo (`swift run countries`, a target but not a product) or
+// the documentation plugin.
+//
+// GRDB.swift is the exception: AsyncContentPersistence, the persisted cache, is a product built
+// on it. SwiftPM therefore resolves GRDB for every client of this package, but links it (and the
+// system's SQLite) only into a client of AsyncContentPersistence: an app that does not persist
+// links nothing new. A package trait cannot do better here: one enabled by default reaches every
+// client that keeps the default traits, and one disabled by default leaves the persistence target
+// out of a plain `swift build`. `Scripts/check-client-resolution.sh` (run by `.ci/run`) holds
+// this: a client of any product resolves this package and GRDB.swift alone.
 //
 // Combine: `AsyncLoader(publisher:)` lives in its own file,
 // Sources/AsyncContentCore/ValueSources/AsyncLoader+Combine.swift, compiled into the core only

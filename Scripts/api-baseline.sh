@@ -8,7 +8,8 @@
 #   bash Scripts/api-baseline.sh --check    with a unified diff when API/ differs
 #   bash Scripts/api-baseline.sh --update   rewrite API/ from the current sources
 #
-# AsyncContentCore and AsyncContentTestSupport come from `swift package dump-symbol-graph`
+# AsyncContentCore, AsyncContentTestSupport and AsyncContentPersistence come from
+# `swift package dump-symbol-graph`
 # (the ordinary .build, so after `swift build` it only extracts). AsyncContent, the SwiftUI
 # layer, cannot be built by SwiftPM on Linux: its symbol graph comes from the type-check against
 # the SwiftUI shim (`.ci/swiftui-typecheck --module-only`, run here unless
@@ -39,7 +40,7 @@ while [ $# -gt 0 ]; do
 done
 
 BASELINE=API
-LINUX_MODULES=(AsyncContentCore AsyncContentTestSupport)
+LINUX_MODULES=(AsyncContentCore AsyncContentTestSupport AsyncContentPersistence)
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/api-baseline.XXXXXX")
 trap 'rm -rf "$OUT"' EXIT
 

@@ -354,11 +354,14 @@ public final class PersistentCache: Sendable {
     if let found { return found }
     guard let writer else { return .none }
     do {
-      let row = try writer.read { db in
+      // One statement reads one row: it needs no transaction of its own, which `read` would open
+      // (and, on a queue, a read-only mode to set and reset) around it.
+      let row = try writer.unsafeRead { db in
+        // Cached statements: a launch reads and writes the same few, prepared once per connection.
         try Row.fetchOne(
-          db,
-          sql: "SELECT version, value, savedAt, invalidated FROM \(PersistenceSchema.entryTable) "
-            + "WHERE id = ?",
+          db.cachedStatement(
+            sql: "SELECT version, value, savedAt, invalidated FROM \(PersistenceSchema.entryTable) "
+              + "WHERE id = ?"),
           arguments: [id])
       }
       guard let row else { return .none }
@@ -523,20 +526,23 @@ public final class PersistentCache: Sendable {
               unencodable.append((id, "\(error)"))
               continue
             }
-            try db.execute(
+            try db.cachedStatement(
               sql: """
                 INSERT OR REPLACE INTO \(table) (id, version, value, savedAt, invalidated, size)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """,
+                """
+            ).execute(
               arguments: [
                 id, write.version, data, write.savedDate.timeIntervalSince1970,
                 write.isInvalidated, data.count,
               ])
             written += 1
           case .invalidate:
-            try db.execute(sql: "UPDATE \(table) SET invalidated = 1 WHERE id = ?", arguments: [id])
+            try db.cachedStatement(sql: "UPDATE \(table) SET invalidated = 1 WHERE id = ?")
+              .execute(arguments: [id])
           case .delete:
-            try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM \(table) WHERE id = ?")
+              .execute(arguments: [id])
           }
         }
         try Self.trim(db, now: now, maxAge: maxAge, maxSize: maxSize)
@@ -559,9 +565,11 @@ public final class PersistentCache: Sendable {
     let table = PersistenceSchema.entryTable
     if let maxAge {
       let oldest = now.timeIntervalSince1970 - maxAge.timeInterval
-      try db.execute(sql: "DELETE FROM \(table) WHERE savedAt < ?", arguments: [oldest])
+      try db.cachedStatement(sql: "DELETE FROM \(table) WHERE savedAt < ?")
+        .execute(arguments: [oldest])
     }
-    let total = try Double.fetchOne(db, sql: "SELECT TOTAL(size) FROM \(table)") ?? 0
+    let total =
+      try Double.fetchOne(db.cachedStatement(sql: "SELECT TOTAL(size) FROM \(table)")) ?? 0
     guard total > Double(maxSize) else { return }
     try db.execute(
       sql: """

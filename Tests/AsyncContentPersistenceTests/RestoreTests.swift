@@ -2,6 +2,7 @@ import AsyncContentCore
 import AsyncContentPersistence
 import Clocks
 import Foundation
+import GRDB
 import Testing
 
 @MainActor
@@ -68,10 +69,18 @@ struct RestoreTests {
     let key = CountryKey(code: "AT")
     await firstLaunch(key, name: "Austria")
     wall.advance(by: 7200)
+    // Shown at once, before the maintenance after opening deletes it: not shown, and reported.
+    let store = makeStore(makeCache())
+    let shown = store.loader(for: key).phase.kind
+    // The maintenance may have deleted it first (off the main actor): then there is nothing to
+    // report, and nothing shows either.
+    #expect(shown == .idle)
+    #expect(diagnostics.drops.allSatisfy { $0 == .tooOld(age: .seconds(7200)) })
+    // Either way the row is gone once the cache has written.
     let cache = makeCache()
-    let store = makeStore(cache)
-    #expect(store.loader(for: key).phase.kind == .idle)
-    #expect(diagnostics.drops == [.tooOld(age: .seconds(7200))])
+    await cache.waitForWrites()
+    #expect(makeStore(cache).loader(for: key).phase.kind == .idle)
+    #expect(diagnostics.drops.count <= 1)
   }
 
   @Test func aValueOlderThanTheKeysMaxAgeIsNotShown() async {
@@ -155,5 +164,50 @@ struct RestoreTests {
     #expect(cache.transactionCount == 0)
     let relaunched = makeStore(makeCache())
     #expect(relaunched.loader(for: PlainKey(code: "AT")).phase.kind == .idle)
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct RestoreReadsTests {
+  @Test func aLaunchReadsOnlyTheRowsScreensAskForAndAPagedKeyRestoresOnAMiss() async throws {
+    let directory = TemporaryDirectory()
+    let url = directory.file()
+    do {
+      let cache = PersistentCache(location: .file(url), maxAge: nil)
+      for index in 0..<1_000 {
+        cache.stage(
+          Country(code: "C\(index)", name: "N\(index)"), for: "country/C\(index)", version: 1,
+          savedDate: Date())
+      }
+      await cache.flush()
+    }
+    let statements = LockedBox<[String]>([])
+    let cache = PersistentCache(
+      location: .file(url), maxAge: nil,
+      prepare: { db in
+        db.trace { event in
+          let sql = "\(event)"
+          if sql.contains("FROM entry") { statements.withLock { $0.append(sql) } }
+        }
+      })
+    await cache.waitForWrites()  // the maintenance after opening (off the main actor)
+    statements.withLock { $0.removeAll() }
+    let store = LoaderStore(clock: TestClock(), clients: Server())
+    store.persist(in: cache)
+    #expect(store.value(for: CountryKey(code: "C500"))?.name == "N500")
+    #expect(store.loader(for: CountryKey(code: "C7")).phase.value?.name == "N7")
+    let reads = statements.withLock { $0 }
+    #expect(reads.count == 2)
+    #expect(reads.allSatisfy { $0.contains("WHERE id = ") })
+
+    // A paged key with no entry is restored by items(for:) as a value key is by value(for:).
+    let feed = LoaderStore(clock: TestClock(), clients: Server())
+    feed.persist(in: cache)
+    await feed.pagedLoader(for: FeedKey(region: "Asia")).load()
+    await cache.flush()
+    let relaunched = LoaderStore(clock: TestClock(), clients: Server())
+    relaunched.persist(in: cache)
+    #expect(relaunched.items(for: FeedKey(region: "Asia"))?.count == 3)
   }
 }

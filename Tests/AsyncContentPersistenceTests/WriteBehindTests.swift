@@ -108,6 +108,29 @@ struct WriteBehindTests {
     #expect(try rows(cache).isEmpty)
   }
 
+  @Test func aSelectedKeyIsStillWrittenAndItsSelectionStillUpdates() async throws {
+    // The loader's one phase listener serves both: the selections of a part of the value, and
+    // the cache's watcher.
+    let cache = makeCache()
+    let store = makeStore(cache)
+    let key = CountryKey(code: "AT")
+    server.set("AT", "Austria")
+    await store.loader(for: key).load()
+    #expect(store.value(for: key, select: \.name) == "Austria")
+    store.setValue(Country(code: "AT", name: "Renamed"), for: key)
+    #expect(store.value(for: key, select: \.name) == "Renamed")
+    await cache.flush()
+    let relaunched = LoaderStore(clock: TestClock(), clients: server)
+    relaunched.persist(in: makeCache())
+    #expect(relaunched.value(for: key, select: \.name) == "Renamed")
+    relaunched.setValue(Country(code: "AT", name: "Again"), for: key)
+    #expect(relaunched.value(for: key, select: \.name) == "Again")
+    await relaunched.persistentCache?.flush()
+    let third = LoaderStore(clock: TestClock(), clients: server)
+    third.persist(in: makeCache())
+    #expect(third.value(for: key)?.name == "Again")
+  }
+
   @Test func anEditRolledBackIsWrittenAsTheRestoredValue() async throws {
     let cache = makeCache()
     let store = makeStore(cache)

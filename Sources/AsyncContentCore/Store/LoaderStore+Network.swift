@@ -1,4 +1,4 @@
-public import Observation
+import Observation
 
 /// Whether the device can reach the network, as a ``LoaderStore`` knows it: what
 /// ``LoaderStore/followNetwork(_:)`` consumes. TanStack Query's `onlineManager`.

@@ -52,7 +52,7 @@ extension LoaderStore {
   public func value<Key: LoaderKey, Selected: Equatable>(
     for key: Key, select: KeyPath<Key.Value, Selected>
   ) -> Selected? {
-    guard let loader = cachedLoader(for: key) else {
+    guard let loader = cachedLoader(for: key) ?? restoredLoader(for: key) else {
       _ = count  // observed: the entry that comes is read on the next render
       return nil
     }

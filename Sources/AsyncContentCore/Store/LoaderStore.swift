@@ -249,16 +249,19 @@ public final class LoaderStore {
   /// - Parameter key: The key.
   /// - Returns: The value of the key's loader's phase, or `nil` when there is none.
   public func value<Key: LoaderKey>(for key: Key) -> Key.Value? {
-    guard let loader = cachedLoader(for: key) else {
-      // A persisted value with no entry yet (after a relaunch) is restored into a new entry, so
-      // that an edit of it (a queued mutation's optimistic update) applies.
-      if let persistence, persistence.hasStoredValue(for: key) {
-        return self.loader(of: entry(for: key), as: Key.self).phase.value
-      }
+    guard let loader = cachedLoader(for: key) ?? restoredLoader(for: key) else {
       _ = count  // observed: the entry that comes is read on the next render
       return nil
     }
     return loader.phase.value
+  }
+
+  /// The loader of a new entry of `key` when a persisted cache holds a value for it, so that a
+  /// read of a key with no entry after a relaunch finds the stored value, and an edit of it (a
+  /// queued mutation's optimistic update) applies; `nil` otherwise, creating no entry.
+  func restoredLoader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value>? {
+    guard let persistence, persistence.hasStoredValue(for: key) else { return nil }
+    return loader(of: entry(for: key), as: Key.self)
   }
 
   /// How many observers `key` has; `0` when the store has no entry for it.
