@@ -212,8 +212,9 @@ public final class FloorDatabase: Sendable {
 }
 
 /// The floor of ``restoreCountries(_:count:keys:)``: `count` primary-key fetches of the same
-/// rows, in the same order, one `pool.read { Row.fetchOne(…) }` each, with the columns and the
-/// statement the cache reads. Returns how many rows it found.
+/// rows, in the same order, one `pool.read { Row.fetchOne(db, sql: …) }` each, GRDB's plain API,
+/// with the SQL the cache reads (the cache itself reads with a cached statement and no
+/// transaction). Returns how many rows it found.
 public func fetchCountryRows(_ database: FloorDatabase, count: Int, keys: Int) -> Int {
   let pool = database.pool
   var found = 0
