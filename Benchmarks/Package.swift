@@ -17,6 +17,8 @@ let package = Package(
     .package(name: "AsyncContent", path: ".."),
     // The collection PagedLoader stores its items in, for the decomposition in callgrind.sh.
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    // The floor of a restore from the persistent cache: one GRDB primary-key fetch of the row.
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     // Only "MallocInterposer": naming the traits leaves the default "RuntimeInterposer" trait
     // (Linux ARC counting, Swift 6.3 only) off, so its package is not needed.
     .package(
@@ -29,7 +31,9 @@ let package = Package(
       name: "Scenarios",
       dependencies: [
         .product(name: "AsyncContentCore", package: "AsyncContent"),
+        .product(name: "AsyncContentPersistence", package: "AsyncContent"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: swiftSettings
     ),

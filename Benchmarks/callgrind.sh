@@ -31,6 +31,9 @@ STORE_ENTRIES=10000                       # heap per cached entry
 INVALIDATED=1000                          # observed entries invalidated
 POLLED=1000                               # observed keys polling at one interval
 SELECT_CHANGES=1000                       # edits of a field a selection reads, and of another
+PERSISTED=10000                           # entries in the persistent cache's prepared database
+RESTORE_FROM=200; RESTORE_TO=1200         # restores from it (loader(for:)), and GRDB fetches
+PERSIST_CHANGES=1000                      # changes of one persisted key within one second
 
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed"; exit 1; }
 
@@ -45,6 +48,9 @@ trap 'rm -rf "$WORK"' EXIT
 cp "$BIN" "$WORK/CallgrindProbe"
 strip --strip-debug "$WORK/CallgrindProbe"
 PROBE="$WORK/CallgrindProbe"
+# The persistent cache's databases (PersistenceScenarios.swift): made in the run, deleted after.
+export PERSIST_DIR="$WORK/persist"
+mkdir -p "$PERSIST_DIR"
 
 # The store's scenarios run with Swift's hashing seeded the same in every process: with a seed
 # of its own each run, the probing of the store's dictionary of 10,000 keys, and so a lookup or
@@ -54,7 +60,7 @@ PROBE="$WORK/CallgrindProbe"
 # hashing SCENARIO: the command prefix that sets it for a store scenario, none otherwise.
 hashing() {
   case $1 in
-    store-*) echo "env SWIFT_DETERMINISTIC_HASHING=1" ;;
+    store-* | persist-*) echo "env SWIFT_DETERMINISTIC_HASHING=1" ;;
     *) echo "" ;;
   esac
 }
@@ -72,7 +78,16 @@ instructions() {
   echo "$out" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
-echo "== callgrind (instructions; about 6 minutes)"
+# The database that persist-restore reads, written natively before the callgrind runs: 10,000
+# countries through a store's setValue and the cache's flush, then PRAGMA
+# wal_checkpoint(TRUNCATE). The restores only read it, so every run reads the same file.
+echo "== the persistent cache: a database of $PERSISTED entries, bytes on disk"
+PREPARE_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$PROBE" persist-prepare "$PERSISTED")
+echo "  $PREPARE_LINE"
+read -r P_ENTRIES P_FILE_BYTES P_ENCODED_BYTES < <(echo "$PREPARE_LINE" | sed -n \
+  's/persisted entries: \([0-9]*\), file bytes: \([0-9]*\), encoded value bytes: \([0-9]*\)/\1 \2 \3/p')
+
+echo "== callgrind (instructions; about 7 minutes)"
 declare -A I
 for run in "load-cycle $CYCLES_FROM" "load-cycle $CYCLES_TO" \
   "task-await $AWAITS_FROM" "task-await $AWAITS_TO" "bare-await 0" "bare-await $BARE_AWAITS" \
@@ -91,7 +106,10 @@ for run in "load-cycle $CYCLES_FROM" "load-cycle $CYCLES_TO" \
   "store-lookup 0" "store-lookup $STORE_LOOKUPS" \
   "store-dictionary-lookup 0" "store-dictionary-lookup $STORE_LOOKUPS" \
   "store-evict-setup $EVICT_FROM" "store-evict $EVICT_FROM" \
-  "store-evict-setup $EVICT_TO" "store-evict $EVICT_TO"; do
+  "store-evict-setup $EVICT_TO" "store-evict $EVICT_TO" \
+  "persist-restore $RESTORE_FROM" "persist-restore $RESTORE_TO" \
+  "persist-restore-floor $RESTORE_FROM" "persist-restore-floor $RESTORE_TO" \
+  "persist-launch 0" "persist-launch 1" "persist-launch-floor 0" "persist-launch-floor 1"; do
   start=$SECONDS
   I[$run]=$(instructions $run)
   printf '  %-28s %14s instructions  (%ss)\n' "$run" "${I[$run]}" $((SECONDS - start))
@@ -118,6 +136,13 @@ echo "  load-cycle $CYCLES_FROM: $M_CYCLES_FROM, $CYCLES_TO: $M_CYCLES_TO;" \
 M_LOOKUP_0=$(mallocs store-lookup 0)
 M_LOOKUP_N=$(mallocs store-lookup $STORE_LOOKUPS)
 echo "  store-lookup 0: $M_LOOKUP_0, $STORE_LOOKUPS: $M_LOOKUP_N"
+
+M_RESTORE_FROM=$(mallocs persist-restore $RESTORE_FROM)
+M_RESTORE_TO=$(mallocs persist-restore $RESTORE_TO)
+M_FETCH_FROM=$(mallocs persist-restore-floor $RESTORE_FROM)
+M_FETCH_TO=$(mallocs persist-restore-floor $RESTORE_TO)
+echo "  persist-restore $RESTORE_FROM: $M_RESTORE_FROM, $RESTORE_TO: $M_RESTORE_TO;" \
+  "persist-restore-floor $RESTORE_FROM: $M_FETCH_FROM, $RESTORE_TO: $M_FETCH_TO"
 
 echo "== observation notifications per cycle"
 NOTIFY_LINE=$("$BIN" notifications 100)
@@ -152,6 +177,15 @@ SELECT_LINE=$("$BIN" select-notifications "$SELECT_CHANGES")
 echo "  $SELECT_CHANGES edits of each field: $SELECT_LINE"
 read -r SELECT_UNREAD SELECT_READ < <(echo "$SELECT_LINE" | sed -n \
   's/select notifications: unread field \([0-9]*\), read field \([0-9]*\)/\1 \2/p')
+
+echo "== the persistent cache: transactions for $PERSIST_CHANGES changes of one key in a second"
+# The probe counts the commit frames its WAL gained, checks that no checkpoint restarted the WAL
+# meanwhile, and checks that the file holds the last value.
+WRITES_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$PROBE" persist-writes "$PERSIST_CHANGES")
+echo "  $WRITES_LINE"
+read -r W_CHANGES W_TRANSACTIONS W_FRAMES < <(echo "$WRITES_LINE" | sed -n \
+  's/persist writes: changes \([0-9]*\), transactions \([0-9]*\), frames \([0-9]*\)/\1 \2 \3/p')
+[ "$W_CHANGES" = "$PERSIST_CHANGES" ] || { echo "error: persist-writes made $W_CHANGES changes"; exit 1; }
 
 python3 - "$JSON_OUT" <<PY
 import json, sys
@@ -199,6 +233,14 @@ runs = {
     "store-evict/from": ${I["store-evict $EVICT_FROM"]},
     "store-evict-setup/to": ${I["store-evict-setup $EVICT_TO"]},
     "store-evict/to": ${I["store-evict $EVICT_TO"]},
+    "persist-restore/from": ${I["persist-restore $RESTORE_FROM"]},
+    "persist-restore/to": ${I["persist-restore $RESTORE_TO"]},
+    "persist-restore-floor/from": ${I["persist-restore-floor $RESTORE_FROM"]},
+    "persist-restore-floor/to": ${I["persist-restore-floor $RESTORE_TO"]},
+    "persist-launch/0": ${I["persist-launch 0"]},
+    "persist-launch/1": ${I["persist-launch 1"]},
+    "persist-launch-floor/0": ${I["persist-launch-floor 0"]},
+    "persist-launch-floor/1": ${I["persist-launch-floor 1"]},
 }
 cycles = $CYCLES_TO - $CYCLES_FROM
 awaits = $AWAITS_TO - $AWAITS_FROM
@@ -239,6 +281,13 @@ trivial_random = (runs["merge-trivial-random/to"] - runs["merge-trivial-setup-ra
 store_lookup = (runs["store-lookup/n"] - runs["store-lookup/0"]) / $STORE_LOOKUPS
 dictionary_lookup = (
     runs["store-dictionary-lookup/n"] - runs["store-dictionary-lookup/0"]) / $STORE_LOOKUPS
+restores = $RESTORE_TO - $RESTORE_FROM
+restore = (runs["persist-restore/to"] - runs["persist-restore/from"]) / restores
+restore_floor = (runs["persist-restore-floor/to"] - runs["persist-restore-floor/from"]) / restores
+launch = runs["persist-launch/1"] - runs["persist-launch/0"]
+launch_floor = runs["persist-launch-floor/1"] - runs["persist-launch-floor/0"]
+bytes_per_entry = $P_FILE_BYTES / $P_ENTRIES
+encoded_per_entry = $P_ENCODED_BYTES / $P_ENTRIES
 figures = {
     # Target 4: a load cycle (load, reload, reset) against two Task { await op() }.value.
     "instructionsPerLoadCycle": round(cycle),
@@ -317,6 +366,30 @@ figures = {
     # of another field and for edits of its own.
     "selectNotificationsForUnreadField": $SELECT_UNREAD / $SELECT_CHANGES,
     "selectNotificationsForReadField": $SELECT_READ / $SELECT_CHANGES,
+    # The persistent cache (issue 22). A restore: loader(for:) of a key with a row in a database
+    # of 10,000 entries and no entry in the store (a new entry, its row read, decoded, landed),
+    # against one GRDB primary-key fetch of the same row (pool.read { Row.fetchOne }), in the
+    # same run; instructions and mallocs (memcheck) per restore.
+    "persistRestoreInstructions": round(restore),
+    "persistRestoreFetchFloorInstructions": round(restore_floor),
+    "persistRestoreVsFetchFloor": round(restore / restore_floor, 3),
+    "persistRestoreMallocs": round(($M_RESTORE_TO - $M_RESTORE_FROM) / restores, 2),
+    "persistRestoreFetchFloorMallocs": round(($M_FETCH_TO - $M_FETCH_FROM) / restores, 2),
+    # The transactions that reached the file (commit frames of its WAL) for 1,000 changes of
+    # one key while the store's clock advances one second, and the pages they wrote.
+    "persistTransactionsFor1000Changes": $W_TRANSACTIONS,
+    "persistWalFramesFor1000Changes": $W_FRAMES,
+    # The database file of 10,000 entries after a checkpoint, per entry, beside the value's own
+    # JSON (its floor).
+    "persistBytesPerEntry": round(bytes_per_entry, 1),
+    "persistEncodedValueBytes": round(encoded_per_entry, 1),
+    "persistBytesPerEntryVsEncoded": round(bytes_per_entry / encoded_per_entry, 3),
+    # A launch: a store, a cache opened on a new file, persist(in:), one lookup (and the cache's
+    # trim after opening, awaited), against a store and one lookup; the first in the process,
+    # so what happens once (SQLite's initialization, the first casts) is in both.
+    "persistLaunchInstructions": launch,
+    "persistLaunchNoPersistenceInstructions": launch_floor,
+    "persistLaunchVsNoPersistence": round(launch / launch_floor, 1),
 }
 print("== figures")
 for key, value in figures.items():

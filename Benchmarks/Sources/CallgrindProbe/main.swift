@@ -23,6 +23,15 @@
 // per interval and prints the store's wake-ups; see PollingScenarios.swift),
 // select-notifications (n edits of a field a selection does not read, then n of the one it
 // reads; prints the notifications its reader heard; see SelectScenarios.swift).
+// The persistent cache (see PersistenceScenarios.swift), in the directory $PERSIST_DIR (a
+// temporary one if unset): persist-prepare (writes n countries into restore.sqlite through a
+// store, checkpoints it, and prints its bytes per entry beside the encoded values'),
+// persist-restore (n restores, loader(for:) of keys with a row and no entry, from the database
+// persist-prepare wrote, 10,000 entries), persist-restore-floor (its floor: n GRDB
+// primary-key fetches of the same rows), persist-writes (n changes of one key while the
+// store's clock advances one second, then the write; prints the transactions that reached the
+// file), persist-launch (n launches: a store, a cache on a new file, persist(in:), one lookup),
+// persist-launch-floor (n launches without persistence: a store and one lookup).
 //
 // callgrind.sh takes the difference of two runs of different lengths (less the setup of the
 // pages for the paging scenarios, merge-setup or merge-setup-random for the merges), so the
@@ -64,6 +73,19 @@ func makeTrivialRandomPages(_ count: Int) -> [[Item]] {
     Item(id: $0, value: $0 &* 31)
   }
 }
+
+/// The directory of the persistence scenarios' databases.
+let persistDirectory: URL = {
+  let path =
+    ProcessInfo.processInfo.environment["PERSIST_DIR"]
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent("CallgrindProbe").path
+  let url = URL(fileURLWithPath: path, isDirectory: true)
+  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}()
+
+/// The database of persist-restore, which persist-prepare writes.
+var restoreDatabase: URL { persistDirectory.appendingPathComponent("restore.sqlite") }
 
 @MainActor
 func run(_ scenario: String, count: Int) async {
@@ -189,6 +211,42 @@ func run(_ scenario: String, count: Int) async {
   case "select-notifications":
     let heard = countSelectNotifications(changes: count)
     print("select notifications: unread field \(heard.unreadField), read field \(heard.readField)")
+  case "persist-prepare":
+    let prepared = await preparePersistedCountries(count, at: restoreDatabase)
+    print(
+      "persisted entries: \(prepared.entries), file bytes: \(prepared.fileBytes),"
+        + " encoded value bytes: \(prepared.encodedBytes)")
+  case "persist-restore":
+    let (store, cache) = await openRestoringStore(at: restoreDatabase, entries: persistedEntries)
+    consume(restoreCountries(store, count: count, keys: persistedEntries))
+    precondition(store.count == count, "the store holds \(store.count) entries of \(count)")
+    kept.append(store)
+    kept.append(cache)
+  case "persist-restore-floor":
+    let database = FloorDatabase(at: restoreDatabase)
+    let found = fetchCountryRows(database, count: count, keys: persistedEntries)
+    precondition(found == count, "found \(found) rows of \(count)")
+    kept.append(database)
+  case "persist-writes":
+    let outcome = await changeOneKeyForOneSecond(
+      count, at: persistDirectory.appendingPathComponent("writes.sqlite"))
+    print(
+      "persist writes: changes \(outcome.changes), transactions \(outcome.transactions),"
+        + " frames \(outcome.frames)")
+  case "persist-launch":
+    // The files go first, the same ones for 0 launches as for 1, so that callgrind.sh's
+    // difference of the two runs holds the launch alone.
+    let urls = (0..<max(count, 1)).map {
+      persistDirectory.appendingPathComponent("launch-\($0).sqlite")
+    }
+    for url in urls { deleteDatabase(at: url) }
+    for url in urls.prefix(count) {
+      let (store, cache) = await launchWithPersistence(at: url)
+      kept.append(store)
+      kept.append(cache)
+    }
+  case "persist-launch-floor":
+    for _ in 0..<count { kept.append(launchWithoutPersistence()) }
   default:
     print("unknown scenario \(scenario)")
     exit(64)
