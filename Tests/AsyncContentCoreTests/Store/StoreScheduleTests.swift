@@ -533,7 +533,8 @@ private struct StoreSchedule {
         // One run per mutation at a time: queued runs are LoaderStoreMutationTests' subject.
         guard running[mutation] == nil else { continue }
         runs += 1
-        if random.chance(20) {
+        // The offline step takes the network down and back itself: from an online network only.
+        if network == .online, random.chance(20) {
           let other = pendingRequest(ofMutation: 1 - mutation, server)
           return .mutateOffline(
             mutation: mutation, key: random.below(Self.keyCount), value: -runs, failing: other)
@@ -547,6 +548,9 @@ private struct StoreSchedule {
         guard !pending.isEmpty else { continue }
         let request = pending[random.below(pending.count)]
         let roll = random.below(10)
+        // A mutation's failure that arrives while the network is down is not counted: the run
+        // waits and sends again (the offline step checks that); here it answers otherwise.
+        if network == .offline, request.isMutation, roll >= 6, roll < 9 { continue }
         return .answer(request, roll < 6 ? .succeed : roll < 9 ? .fail : .cancellation)
       case 81..<86:
         return .cancelMutation(random.below(2))
@@ -643,6 +647,9 @@ private struct StoreSchedule {
         ? ((shape.newer, shape.newerRun), (shape.older, shape.olderRun))
         : ((shape.older, shape.olderRun), (shape.newer, shape.newerRun))
       let (mutation, run) = shape.stage == 4 ? first : second
+      // A failure that arrives offline is not counted (the offline step checks that rule): the
+      // shape's failures wait for a random step to bring the network back.
+      guard network == .online else { return nil }
       guard stillRuns(mutation, run), let request = request(of: mutation) else {
         shape.stage = 6
         return nil
