@@ -1154,6 +1154,8 @@ struct DocSnippetTests {
         "Tests/AsyncContentCoreTests/DocSnippetTests.swift",
         "Tests/AsyncContentCoreTests/ArticleSnippets.swift",
         "Tests/AsyncContentCoreTests/ArticlePatterns.swift",
+        // The snippets of "Working offline" that use AsyncContentPersistence.
+        "Tests/AsyncContentPersistenceTests/PersistenceSnippets.swift",
       ]
       + snippetFiles
     let compiled = try sources.map {
