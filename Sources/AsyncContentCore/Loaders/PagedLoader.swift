@@ -72,7 +72,7 @@ where Item.ID: Sendable {
   /// Whether an earlier page exists, for a list that pages backwards: `true` when one exists,
   /// `false` at the start of the list, and `nil` for a list that pages one way only (no page it
   /// loaded named a previous cursor and no window dropped its start). A header passes it to
-  /// ``AsyncPhase/presentation(hasMore:hasPrevious:placeholder:isEmpty:)``.
+  /// ``AsyncPhase/presentation(hasMore:hasPrevious:isWaitingForNetwork:placeholder:isEmpty:)``.
   @inlinable
   public var hasPrevious: Bool? {
     core.accessPhase()

@@ -234,6 +234,7 @@ extension AsyncPhase {
   /// let presentation = loader.phase.presentation(placeholder: Country.placeholders)
   /// let paged = pager.phase.presentation(hasMore: pager.hasMore)
   /// let chat = messages.phase.presentation(hasMore: messages.hasMore, hasPrevious: messages.hasPrevious)
+  /// let offline = loader.phase.presentation(isWaitingForNetwork: loader.isWaitingForNetwork)
   /// ```
   ///
   /// - Parameters:
@@ -241,6 +242,9 @@ extension AsyncPhase {
   ///     phase without paging, which never shows a footer.
   ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards; `nil`
   ///     (the default) for a list that pages one way only, which never shows a header.
+  ///   - isWaitingForNetwork: Whether the loader's running load waits for the network (its
+  ///     `isWaitingForNetwork`), which sets ``Presentation/isWaitingForNetwork``; it counts only
+  ///     while the phase loads. `false` by default.
   ///   - placeholder: A value to show redacted while nothing has loaded, in the same place as
   ///     the real content. Without one, a first load shows blocking progress.
   ///   - isEmpty: Whether a loaded value counts as empty, to show the empty state. By default a
@@ -249,37 +253,7 @@ extension AsyncPhase {
   public func presentation(
     hasMore: Bool? = nil,
     hasPrevious: Bool? = nil,
-    placeholder: Value? = nil,
-    isEmpty: (Value) -> Bool = Presentation<Value, Failure>.isEmptyByDefault
-  ) -> Presentation<Value, Failure> {
-    .make(
-      kind: kind, value: value, error: error, placeholder: placeholder, isEmpty: isEmpty,
-      hasMore: hasMore, hasPrevious: hasPrevious)
-  }
-
-  /// What a screen shows in this phase, for a load that may wait for the network: the same as
-  /// ``presentation(hasMore:hasPrevious:placeholder:isEmpty:)``, with
-  /// ``Presentation/isWaitingForNetwork`` set while a load of this phase waits.
-  ///
-  /// ```swift
-  /// let presentation = loader.phase.presentation(
-  ///   isWaitingForNetwork: loader.isWaitingForNetwork, placeholder: Country.placeholders)
-  /// if presentation.isWaitingForNetwork { showWaitingForTheNetwork() }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - hasMore: Whether another page exists, for a paged list; `nil` (the default) for a
-  ///     phase without paging.
-  ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards; `nil`
-  ///     (the default) for a list that pages one way only.
-  ///   - isWaitingForNetwork: Whether the loader's running load waits for the network (its
-  ///     `isWaitingForNetwork`). It counts only while the phase loads.
-  ///   - placeholder: A value to show redacted while nothing has loaded.
-  ///   - isEmpty: Whether a loaded value counts as empty, to show the empty state.
-  public func presentation(
-    hasMore: Bool? = nil,
-    hasPrevious: Bool? = nil,
-    isWaitingForNetwork: Bool,
+    isWaitingForNetwork: Bool = false,
     placeholder: Value? = nil,
     isEmpty: (Value) -> Bool = Presentation<Value, Failure>.isEmptyByDefault
   ) -> Presentation<Value, Failure> {
