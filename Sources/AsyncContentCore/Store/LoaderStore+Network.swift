@@ -98,21 +98,7 @@ extension LoaderStore {
   public func followNetwork<Statuses: AsyncSequence & Sendable>(
     _ statuses: Statuses
   ) -> RefetchSubscription where Statuses.Element == NetworkStatus {
-    refetchTriggers.consumerCount &+= 1
-    let id = refetchTriggers.consumerCount
-    let task = Task { [weak self] in
-      do {
-        for try await status in statuses {
-          guard !Task.isCancelled, let store = self else { return }
-          store.networkChanged(to: status)
-        }
-      } catch {
-        // The sequence failed: it delivers no more statuses.
-      }
-      self?.refetchTriggers.consumers[id] = nil
-    }
-    refetchTriggers.consumers[id] = task
-    return RefetchSubscription(task: task, id: id, store: self)
+    consume(statuses) { store, status in store.networkChanged(to: status) }
   }
 
   /// The network's status changed to `status`: the loads and mutations that wait resume when it

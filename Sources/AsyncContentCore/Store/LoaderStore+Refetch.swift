@@ -117,18 +117,30 @@ extension LoaderStore {
     on events: Events, minimumInterval: Duration = .seconds(1)
   ) -> RefetchSubscription where Events.Element == RefetchEvent {
     checkRefetchInterval(minimumInterval)
+    return consume(events) { store, event in
+      store.refetch(after: event, minimumInterval: minimumInterval)
+    }
+  }
+
+  /// Consumes `elements` in a task the store owns, on the main actor, handing each to `handle`
+  /// with the store, until the subscription is cancelled, the sequence ends or throws, or the
+  /// store goes away (the task holds it weakly, and the store cancels it): what
+  /// ``refetch(on:minimumInterval:)`` and ``followNetwork(_:)`` do with their sequences.
+  func consume<Elements: AsyncSequence & Sendable>(
+    _ elements: Elements, handle: @escaping @MainActor (LoaderStore, Elements.Element) -> Void
+  ) -> RefetchSubscription where Elements.Element: Sendable {
     refetchTriggers.consumerCount &+= 1
     let id = refetchTriggers.consumerCount
     let task = Task { [weak self] in
       do {
-        for try await event in events {
-          // Cancelled (an event the sequence had buffered reloads nothing), or the store went
+        for try await element in elements {
+          // Cancelled (an element the sequence had buffered does nothing), or the store went
           // away.
           guard !Task.isCancelled, let store = self else { return }
-          store.refetch(after: event, minimumInterval: minimumInterval)
+          handle(store, element)
         }
       } catch {
-        // The sequence failed: it delivers no more events.
+        // The sequence failed: it delivers no more elements.
       }
       self?.refetchTriggers.consumers[id] = nil
     }

@@ -1,0 +1,1 @@
+../AsyncContentCoreTests/Support/ScheduleRandom.swift
