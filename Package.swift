@@ -19,18 +19,20 @@ if ProcessInfo.processInfo.environment["ASYNCCONTENT_WARNINGS_AS_ERRORS"] == "1"
 
 // A client resolves every package that any *product* of this one depends on (a
 // platform-conditional dependency too, on every platform), but not the dependencies of test
-// targets, nor of an executable target that is not declared as a product. So AsyncContentCore,
-// AsyncContent and AsyncContentTestSupport depend on no package at all, and every package below
-// but GRDB serves only the tests, the demo (`swift run countries`, a target but not a product) or
-// the documentation plugin.
+// targets, of an executable target that is not declared as a product, or of a trait that the
+// client does not enable. So AsyncContentCore, AsyncContent and AsyncContentTestSupport depend on
+// no package at all, and every package below serves only the tests, the demo (`swift run
+// countries`, a target but not a product), the documentation plugin, or the trait below.
 //
-// GRDB.swift is the exception: AsyncContentPersistence, the persisted cache, is a product built
-// on it. SwiftPM therefore resolves GRDB for every client of this package, but links it (and the
-// system's SQLite) only into a client of AsyncContentPersistence: an app that does not persist
-// links nothing new. A package trait cannot do better here: one enabled by default reaches every
-// client that keeps the default traits, and one disabled by default leaves the persistence target
-// out of a plain `swift build`. `Scripts/check-client-resolution.sh` (run by `.ci/run`) holds
-// this: a client of any product resolves this package and GRDB.swift alone.
+// The trait "Persistence" (off by default) is the persisted cache: with it on,
+// AsyncContentPersistence links GRDB.swift; with it off, GRDB is not even resolved, so an app that
+// does not persist (or uses another GRDB, or a fork with SQLCipher) adopts the package with no
+// dependency. A client turns it on with `.package(url: …, from: "1.0.0", traits: ["Persistence"])`,
+// or in Xcode's package UI (Xcode 26.4 and later). Every source file of AsyncContentPersistence
+// sits inside `#if Persistence`; without the trait the module compiles one `#error` that names
+// the fix (TraitCheck.swift). This repository's own commands enable it:
+// `swift run --enable-all-traits countries`, `swift test --enable-all-traits`.
+// `Scripts/check-client-resolution.sh` (run by `.ci/run`) holds all of this.
 //
 // Combine: `AsyncLoader(publisher:)` lives in its own file,
 // Sources/AsyncContentCore/ValueSources/AsyncLoader+Combine.swift, compiled into the core only
@@ -54,6 +56,13 @@ let package = Package(
     .library(name: "AsyncContent", targets: ["AsyncContent"]),
     .library(name: "AsyncContentTestSupport", targets: ["AsyncContentTestSupport"]),
     .library(name: "AsyncContentPersistence", targets: ["AsyncContentPersistence"]),
+  ],
+  traits: [
+    .trait(
+      name: "Persistence",
+      description:
+        "AsyncContentPersistence: the store's cache and queued mutations in SQLite (GRDB)."
+    )
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -87,7 +96,10 @@ let package = Package(
     ),
     .target(
       name: "AsyncContentPersistence",
-      dependencies: ["AsyncContentCore", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "AsyncContentCore",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Persistence"])),
+      ],
       swiftSettings: swiftSettings
     ),
     .target(

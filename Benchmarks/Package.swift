@@ -14,7 +14,8 @@ let package = Package(
   name: "AsyncContentBenchmarks",
   platforms: [.macOS(.v14)],
   dependencies: [
-    .package(name: "AsyncContent", path: ".."),
+    // The trait "Persistence" builds AsyncContentPersistence, which the persistence scenarios use.
+    .package(name: "AsyncContent", path: "..", traits: ["Persistence"]),
     // The collection PagedLoader stores its items in, for the decomposition in callgrind.sh.
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     // The floor of a restore from the persistent cache: one GRDB primary-key fetch of the row.

@@ -9,8 +9,8 @@
 #   bash Scripts/api-baseline.sh --update   rewrite API/ from the current sources
 #
 # AsyncContentCore, AsyncContentTestSupport and AsyncContentPersistence come from
-# `swift package dump-symbol-graph`
-# (the ordinary .build, so after `swift build` it only extracts). AsyncContent, the SwiftUI
+# `swift package --enable-all-traits dump-symbol-graph` (the ordinary .build with every trait
+# on, so after `swift build --enable-all-traits` it only extracts). AsyncContent, the SwiftUI
 # layer, cannot be built by SwiftPM on Linux: its symbol graph comes from the type-check against
 # the SwiftUI shim (`.ci/swiftui-typecheck --module-only`, run here unless
 # `--swiftui-symbols DIR` names a directory that already holds AsyncContent.symbols.json, as
@@ -46,9 +46,10 @@ trap 'rm -rf "$OUT"' EXIT
 
 # The Linux modules. SwiftPM writes the graphs of every module of the package to
 # .build/<triple>/symbolgraph; clear it first, so no graph of an extension since removed lingers.
-SYMBOLGRAPH="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
+SYMBOLGRAPH="$(dirname "$(swift build --enable-all-traits --show-bin-path)")/symbolgraph"
 rm -rf "$SYMBOLGRAPH"
-if ! swift package dump-symbol-graph --minimum-access-level public --skip-synthesized-members \
+if ! swift package --enable-all-traits dump-symbol-graph --minimum-access-level public \
+  --skip-synthesized-members \
   >"$OUT/dump.log" 2>&1; then
   cat "$OUT/dump.log"
   echo "error: swift package dump-symbol-graph failed"

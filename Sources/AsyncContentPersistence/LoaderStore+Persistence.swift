@@ -1,3 +1,4 @@
+#if Persistence
 public import AsyncContentCore
 import Foundation
 
@@ -265,3 +266,4 @@ struct StoredList<Item: Codable & Sendable, Cursor: Codable & Sendable>: Codable
       pagesBackward: pagesBackward)
   }
 }
+#endif

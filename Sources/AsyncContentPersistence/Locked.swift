@@ -1,3 +1,4 @@
+#if Persistence
 import Foundation
 
 /// A value behind a lock, for the state of a ``PersistentCache`` that the main actor and its
@@ -18,3 +19,4 @@ final class Locked<State>: @unchecked Sendable {
     return try body(&state)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Persistence
 public import AsyncContentCore
 import Foundation
 import GRDB
@@ -216,3 +217,4 @@ extension PersistentCache {
       }) ?? 0
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Persistence
 public import Foundation
 
 /// Something a ``PersistentCache`` noticed and handled, told to its diagnostics hook: a row it
@@ -35,3 +36,4 @@ public enum PersistenceDiagnostic: Sendable {
   /// with their next change.
   case writeFailed(ids: [String], reason: String)
 }
+#endif

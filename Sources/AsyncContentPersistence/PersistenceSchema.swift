@@ -1,3 +1,4 @@
+#if Persistence
 import GRDB
 
 /// The cache's schema, changed only through GRDB's migrator: a migration is never edited once
@@ -32,3 +33,4 @@ enum PersistenceSchema {
     return migrator
   }
 }
+#endif

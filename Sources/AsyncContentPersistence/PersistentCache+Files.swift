@@ -1,3 +1,4 @@
+#if Persistence
 import Foundation
 
 // Where the database lives on Apple platforms, and how its files are protected: in the caches
@@ -61,3 +62,4 @@ extension PersistentCache {
   static func protectFiles(at _: URL) {}
   #endif
 }
+#endif

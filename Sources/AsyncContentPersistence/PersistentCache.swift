@@ -1,3 +1,4 @@
+#if Persistence
 public import Foundation
 package import GRDB
 
@@ -596,3 +597,4 @@ extension Duration {
     return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Persistence
 public import AsyncContentCore
 
 /// What every persisted key has, a ``PersistentKey`` or a ``PersistentPagedKey``: a stable
@@ -54,3 +55,4 @@ public protocol PersistentKey: LoaderKey, PersistentStoreKey where Value: Codabl
 /// Secrets do not belong in a persisted key's items: keep them in the Keychain.
 public protocol PersistentPagedKey: PagedLoaderKey, PersistentStoreKey
 where Item: Codable, Cursor: Codable {}
+#endif

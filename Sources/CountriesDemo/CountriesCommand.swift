@@ -19,7 +19,7 @@ public enum CountriesCommand {
     countries: standard input and output must be a terminal for the interactive mode.
     Run the fixed scenario without a terminal instead:
 
-        swift run countries --script
+        swift run --enable-all-traits countries --script
 
     (see `countries --help`).
 

@@ -81,7 +81,7 @@ struct OptionsTests {
     let status = await CountriesCommand.run(
       arguments: [], isInteractive: false, output: { _ in }, errorOutput: { errors += $0 })
     #expect(status == 2)
-    #expect(errors.contains("swift run countries --script"))
+    #expect(errors.contains("swift run --enable-all-traits countries --script"))
   }
 
   @Test("--help prints the usage and exits 0")
