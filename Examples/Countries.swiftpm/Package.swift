@@ -52,16 +52,16 @@ let package = Package(
     dependencies: [
         // This repository's package, by path; its `Persistence` trait (off by default) builds
         // AsyncContentPersistence, the persisted cache that keeps the countries seen and the
-        // renames queued offline.
-        .package(path: "../..", traits: ["Persistence"])
+        // renames queued offline. `name:` lets the products below name the package whatever
+        // its clone's folder is called (a path dependency's identity is its folder's name).
+        .package(name: "AsyncContent", path: "../..", traits: ["Persistence"])
     ],
     targets: [
         .executableTarget(
             name: "AppModule",
             dependencies: [
-                // By product name: the package's identity is the name of its clone's folder.
-                "AsyncContent",
-                "AsyncContentPersistence"
+                .product(name: "AsyncContent", package: "AsyncContent"),
+                .product(name: "AsyncContentPersistence", package: "AsyncContent")
             ],
             path: "Sources/Countries",
             swiftSettings: [

@@ -37,6 +37,7 @@ enum Route: Hashable {
 struct HomeScreen: View {
   let model: CountriesModel
   @State private var showsStore = false
+  @State private var worksOffline = false
 
   var body: some View {
     NavigationStack {
@@ -48,9 +49,7 @@ struct HomeScreen: View {
           Label("Color gallery", systemImage: "square.grid.3x3")
         }
         // The paged country grid (paging in a grid) gets its link and its `Route` case here.
-        Toggle(
-          "Work offline", systemImage: "wifi.slash",
-          isOn: Binding(get: { model.isOffline }, set: { model.setOffline($0) }))
+        Toggle("Work offline", systemImage: "wifi.slash", isOn: $worksOffline)
         #if DEBUG
         // The inspector exists in debug builds only, so the button that shows it does too.
         Button("Loader store", systemImage: "tray.full") { showsStore = true }
@@ -68,6 +67,7 @@ struct HomeScreen: View {
         CountryDetailScreen(country: country, model: model)
       }
     }
+    .onChange(of: worksOffline) { model.setOffline(worksOffline) }
     .loaderStoreInspector(isPresented: $showsStore)
   }
 }

@@ -26,8 +26,6 @@ final class CountriesModel {
   /// Made offline, the rename waits for the network in the cache's database, and is sent after
   /// a relaunch too, with the same idempotency key.
   let rename: Mutation<Rename, CountryDetail>
-  /// Whether the app plays offline: what `Work offline` sets, and the store follows.
-  private(set) var isOffline = false
   /// Feeds the store's network status (`LoaderStore.followNetwork(_:)`).
   @ObservationIgnored private let network: AsyncStream<NetworkStatus>.Continuation
 
@@ -75,7 +73,6 @@ final class CountriesModel {
   /// Plays offline or online: offline, loads wait for the network instead of failing, and a
   /// rename shows at once and waits in the cache's database; back online, both go out.
   func setOffline(_ isOffline: Bool) {
-    self.isOffline = isOffline
     network.yield(isOffline ? .offline : .online)
   }
 }
