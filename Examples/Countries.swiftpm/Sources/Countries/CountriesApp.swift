@@ -1,28 +1,18 @@
 #if canImport(SwiftUI)
 import AsyncContent
 import SwiftUI
-#if canImport(AppKit)
-import AppKit
-#endif
 
 /// The Countries example: a paged country list with pull-to-refresh, placeholders, a failed-
-/// reload banner, a failure switch and a detail screen per country, and a gallery of cells
-/// that each load their own color.
+/// reload banner, a failure switch and a detail screen per country, a rename that shows at
+/// once and waits offline in the persisted cache, a gallery of cells that each load their own
+/// color, and, in debug builds, the store's inspector.
 ///
-/// On a Mac, `swift run --package-path Examples/Countries` opens it in a window.
+/// Open `Examples/Countries.swiftpm` in Xcode (or Swift Playgrounds), choose an iPhone or iPad
+/// simulator, and run; on a Mac with Apple silicon, "My Mac (Designed for iPad)" runs it too.
 @main
 struct CountriesApp: App {
   /// The app's loaders, made once: an `App` is created once, unlike a view.
   @State private var model = CountriesModel()
-
-  init() {
-    #if canImport(AppKit)
-    // Started from `swift run`, the app is a plain process: make it a regular app with a Dock
-    // icon and bring its window to the front.
-    NSApplication.shared.setActivationPolicy(.regular)
-    NSApplication.shared.activate()
-    #endif
-  }
 
   var body: some Scene {
     WindowGroup {
@@ -36,14 +26,18 @@ struct CountriesApp: App {
 enum Route: Hashable {
   case countries
   case gallery
+  /// The rename screen of a country, which shares the country's key with its detail screen.
+  case rename(Country)
 }
 
 /// The first screen: links to the country list and the gallery. The links carry values; the
-/// stack builds a destination only when one is pushed. In debug builds, "Loader store" shows
-/// what the app's store holds.
+/// stack builds a destination only when one is pushed. "Work offline" makes the store wait for
+/// the network, as the terminal demo's server switch does. In debug builds, "Loader store"
+/// shows what the app's store holds.
 struct HomeScreen: View {
   let model: CountriesModel
   @State private var showsStore = false
+  @State private var worksOffline = false
 
   var body: some View {
     NavigationStack {
@@ -54,6 +48,8 @@ struct HomeScreen: View {
         NavigationLink(value: Route.gallery) {
           Label("Color gallery", systemImage: "square.grid.3x3")
         }
+        // The paged country grid (paging in a grid) gets its link and its `Route` case here.
+        Toggle("Work offline", systemImage: "wifi.slash", isOn: $worksOffline)
         #if DEBUG
         // The inspector exists in debug builds only, so the button that shows it does too.
         Button("Loader store", systemImage: "tray.full") { showsStore = true }
@@ -64,12 +60,14 @@ struct HomeScreen: View {
         switch route {
         case .countries: CountryListScreen(model: model)
         case .gallery: GalleryScreen()
+        case .rename(let country): RenameScreen(country: country, model: model)
         }
       }
       .navigationDestination(for: Country.self) { country in
         CountryDetailScreen(country: country, model: model)
       }
     }
+    .onChange(of: worksOffline) { model.setOffline(worksOffline) }
     .loaderStoreInspector(isPresented: $showsStore)
   }
 }
