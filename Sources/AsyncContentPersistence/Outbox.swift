@@ -8,6 +8,7 @@ import GRDB
 ///
 /// - Every run of a queueing mutation is stored before its request is sent (online too), and
 ///   deleted when it ends; a relaunch resends what is left, with the same idempotency key.
+/// - It opens at its first use, not with the cache: a launch that queues nothing pays nothing.
 /// - Opening never deletes the file. A damaged file is salvaged row by row into a new one, and
 ///   kept aside; any other failure leaves it as it is, keeps new runs in memory, and opens again
 ///   at the next use. Every case is reported.
@@ -19,6 +20,8 @@ final class Outbox: Sendable {
   private let report: @Sendable (PersistenceDiagnostic) -> Void
   private let now: @Sendable () -> Date
   private let state: Locked<State>
+  /// Runs once, when the outbox first opens: the cache moves an earlier build's runs in.
+  private let onFirstOpen: Locked<(@Sendable (Outbox) -> Void)?>
 
   /// A queued run, as stored.
   struct Run: Sendable, Equatable {
@@ -60,20 +63,16 @@ final class Outbox: Sendable {
   init(
     url: URL?, isShared: Bool, prepare: (@Sendable (Database) throws -> Void)?,
     report: @escaping @Sendable (PersistenceDiagnostic) -> Void,
-    now: @escaping @Sendable () -> Date
+    now: @escaping @Sendable () -> Date,
+    onFirstOpen: (@Sendable (Outbox) -> Void)? = nil
   ) {
     self.url = url
     self.isShared = isShared
     self.prepare = prepare
     self.report = report
     self.now = now
-    let writer: (any DatabaseWriter)?
-    if let url {
-      writer = Self.open(url, isShared: isShared, prepare: prepare, report: report)
-    } else {
-      writer = try? Self.inMemory()
-    }
-    state = Locked(State(writer: writer))
+    self.onFirstOpen = Locked(onFirstOpen)
+    state = Locked(State(writer: url == nil ? try? Self.inMemory() : nil))
   }
 
   // MARK: Opening
@@ -217,7 +216,10 @@ final class Outbox: Sendable {
   /// The database, opened again if it was not (and the runs kept in memory meanwhile written to
   /// it); `nil` while it still does not open.
   private func openWriter() -> (any DatabaseWriter)? {
-    if let writer = state.withLock({ $0.writer }) { return writer }
+    if let writer = state.withLock({ $0.writer }) {
+      runFirstOpen()
+      return writer
+    }
     guard let url else { return nil }
     guard let writer = Self.open(url, isShared: isShared, prepare: prepare, report: report) else {
       return nil
@@ -227,7 +229,17 @@ final class Outbox: Sendable {
       return state.unwritten
     }
     flushUnwritten(unwritten, to: writer)
+    runFirstOpen()
     return writer
+  }
+
+  /// Runs `onFirstOpen`, once.
+  private func runFirstOpen() {
+    let first = onFirstOpen.withLock { hook in
+      defer { hook = nil }
+      return hook
+    }
+    first?(self)
   }
 
   /// Writes the runs kept in memory to `writer`, and forgets those written.

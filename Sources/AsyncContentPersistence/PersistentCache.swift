@@ -196,11 +196,14 @@ public final class PersistentCache: Sendable {
       writer = Self.openInMemory(report: diagnostics)
     }
     self.url = writer is DatabasePool ? files.cache : nil
+    let state = Locked(State(writer: writer))
+    self.state = state
     outbox = Outbox(
       url: files.outbox, isShared: files.isShared, prepare: outboxPrepare, report: diagnostics,
-      now: now)
-    state = Locked(State(writer: writer))
-    moveQueuedRunsToOutbox()
+      now: now,
+      onFirstOpen: { outbox in
+        Self.moveQueuedRuns(from: state.withLock { $0.writer }, to: outbox, report: diagnostics)
+      })
     startMaintenance()
   }
 
@@ -386,10 +389,13 @@ public final class PersistentCache: Sendable {
     }
   }
 
-  /// Moves the runs an earlier build queued in the cache's own table into the outbox, so that
-  /// they outlive the cache's file.
-  private func moveQueuedRunsToOutbox() {
-    guard let writer = state.withLock({ $0.writer }), outbox.writer != nil else { return }
+  /// Moves the runs an earlier build queued in the cache's own table (`writer`) into `outbox`,
+  /// so that they outlive the cache's file: when the outbox first opens.
+  private static func moveQueuedRuns(
+    from writer: (any DatabaseWriter)?, to outbox: Outbox,
+    report diagnostics: @Sendable (PersistenceDiagnostic) -> Void
+  ) {
+    guard let writer else { return }
     let legacy = PersistenceSchema.legacyQueuedRunsTable
     do {
       let runs = try writer.read { db in

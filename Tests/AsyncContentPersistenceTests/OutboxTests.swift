@@ -137,6 +137,24 @@ struct OutboxTests {
     }
   }
 
+  @Test func runsAnEarlierBuildQueuedInTheCacheMoveToTheOutbox() async throws {
+    let earlier = makeCache()
+    let input = try JSONEncoder().encode(Rename(code: "AT", name: "Österreich"))
+    try await earlier.writer?.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO queuedMutation (mutationID, idempotencyKey, input, inputDescription, storedAt)
+          VALUES ('rename', 'K1', ?, 'AT → Österreich', 0)
+          """, arguments: [input])
+    }
+    await expectReplayed(["Österreich"])
+    #expect(renames.received == ["K1"])
+    let count = try await makeCache().writer?.read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queuedMutation")
+    }
+    #expect(count == 0)
+  }
+
   // MARK: Opening
 
   /// The SQLite errors the tests inject at open, other than damage: busy past the timeout, no
@@ -202,6 +220,8 @@ struct OutboxTests {
       }
       if failing { throw DatabaseError(resultCode: code) }
     })
+    #expect(openFailures.isEmpty)  // the outbox opens at its first use
+    #expect(cache.queuedMutationRunCount == 0)  // which fails
     #expect(openFailures == ["cache-outbox.sqlite"])
     #expect(FileManager.default.fileExists(atPath: directory.file("cache-outbox.sqlite").path))
     #expect(cache.queuedRunDescriptions == ["AT → Österreich"])  // opened again
@@ -236,6 +256,7 @@ struct OutboxTests {
     try handle.close()
 
     let cache = makeCache()
+    #expect(cache.queuedRunDescriptions == ["AT → Österreich", "AT → Autriche"])
     let salvaged = diagnostics.all.compactMap { diagnostic -> (Int, Int, URL?)? in
       if case .queuedRunsSalvaged(_, let recovered, let unreadable, let damaged) = diagnostic {
         return (recovered, unreadable, damaged)
@@ -246,7 +267,6 @@ struct OutboxTests {
     #expect(salvaged.first?.0 == 2)
     #expect(salvaged.first?.1 == 0)
     #expect(salvaged.first?.2.map { FileManager.default.fileExists(atPath: $0.path) } == true)
-    #expect(cache.queuedRunDescriptions == ["AT → Österreich", "AT → Autriche"])
     await expectReplayed(["Österreich", "Autriche"])
   }
 
@@ -255,6 +275,7 @@ struct OutboxTests {
     let garbage = Data((0..<8_192).map { UInt8(truncatingIfNeeded: $0 &* 31) })
     try garbage.write(to: outbox)
     let cache = makeCache()
+    #expect(cache.queuedMutationRunCount == 0)
     guard
       case .queuedRunsSalvaged(_, 0, _, let damaged?) = diagnostics.all.first(where: {
         if case .queuedRunsSalvaged = $0 { return true }
@@ -265,7 +286,6 @@ struct OutboxTests {
       return
     }
     #expect(try Data(contentsOf: damaged) == garbage)
-    #expect(cache.queuedMutationRunCount == 0)
   }
 
   // MARK: Scopes
