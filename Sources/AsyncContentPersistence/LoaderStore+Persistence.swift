@@ -30,7 +30,9 @@ extension LoaderStore {
   ///   value. They reach the disk with the next write.
   ///
   /// Keys that adopt neither protocol are never written. Secrets do not belong in a persisted
-  /// key's value: keep them in the Keychain.
+  /// key's value: keep them in the Keychain. The runs of the store's queueing mutations go to
+  /// the cache's outbox (``resumeQueuedMutations(_:)``); at sign-out, ``endScope(queuedRuns:)``
+  /// ends the cache's scope.
   ///
   /// - Parameter cache: The cache; several stores may share one.
   public func persist(in cache: PersistentCache) {
