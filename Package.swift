@@ -148,12 +148,13 @@ let package = Package(
       dependencies: ["AsyncContent"],
       swiftSettings: swiftSettings
     ),
-    // A child process for the persistence tests' kill test: it writes rows through a
-    // PersistentCache in a loop and prints each committed batch, until the test kills it. A
-    // target, not a product, so no client resolves or builds it.
+    // A child process for the persistence tests' kill tests: it writes rows through a
+    // PersistentCache in a loop and prints each committed batch, or sends a queueing mutation's
+    // run and stops at a point of the send, until the test kills it. A target, not a product,
+    // so no client resolves or builds it.
     .executableTarget(
       name: "PersistenceKillWriter",
-      dependencies: ["AsyncContentPersistence"],
+      dependencies: ["AsyncContentCore", "AsyncContentPersistence"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -1,6 +1,7 @@
 #if Persistence
 public import AsyncContentCore
 import Foundation
+import GRDB
 
 extension LoaderStore {
   /// Keeps the values of this store's persisted keys (``PersistentKey``, ``PersistentPagedKey``)
@@ -21,13 +22,18 @@ extension LoaderStore {
   ///   so an edit after a relaunch applies to it;
   /// - each new value of a persisted key (a load, an edit, a rollback) is written after the
   ///   cache's ``PersistentCache/writeDelay`` on the store's clock, coalesced per key, and at
-  ///   once when every scene goes to the background (`.refetchesOnActivation()` reports it);
+  ///   once when every scene goes to the background (`.refetchesOnActivation()` reports it),
+  ///   inside a background task on iOS (`beginBackgroundTask`), which ends when the write is
+  ///   done or the time runs out; for an app group's files, the databases are suspended after
+  ///   that write and resumed when a scene is active again (GRDB's "Sharing a Database");
   /// - ``LoaderStore/invalidate(_:)`` marks the stored value stale; ``LoaderStore/remove(_:)``
   ///   and ``LoaderStore/reset(_:)`` delete it; ``LoaderStore/removeAll()`` deletes every stored
   ///   value. They reach the disk with the next write.
   ///
   /// Keys that adopt neither protocol are never written. Secrets do not belong in a persisted
-  /// key's value: keep them in the Keychain.
+  /// key's value: keep them in the Keychain. The runs of the store's queueing mutations go to
+  /// the cache's outbox (``resumeQueuedMutations(_:)``); at sign-out, ``endScope(queuedRuns:)``
+  /// ends the cache's scope.
   ///
   /// - Parameter cache: The cache; several stores may share one.
   public func persist(in cache: PersistentCache) {
@@ -37,6 +43,11 @@ extension LoaderStore {
   /// The cache attached with ``persist(in:)``, if any.
   package var persistentCache: PersistentCache? {
     (persistence as? StorePersister)?.cache
+  }
+
+  /// Where the attached cache asks for background time: the tests' fake.
+  package func setBackgroundTime(_ time: (any BackgroundTime)?) {
+    (persistence as? StorePersister)?.backgroundTime = time
   }
 }
 
@@ -53,6 +64,10 @@ final class StorePersister: StorePersistence {
   /// The rows that `hasStoredValue(for:)` found absent, so that a view that reads a key with no
   /// entry on every render does not read the database each time; a staged value clears it.
   private var knownAbsent: Set<String> = []
+  /// Whether its scope ended (`LoaderStore.endScope(queuedRuns:)`): the outbox is left as it is.
+  var isEnded = false
+  /// Where the background write asks for time: UIKit's background tasks on iOS.
+  var backgroundTime: (any BackgroundTime)? = BackgroundTimeDefault.make()
 
   init(cache: PersistentCache, store: LoaderStore) {
     self.cache = cache
@@ -223,8 +238,14 @@ final class StorePersister: StorePersistence {
   func wentToBackground() {
     scheduledWrite?.cancel()
     scheduledWrite = nil
-    let cache = cache
-    Task { await cache.flush() }
+    BackgroundWrite(cache: cache, time: backgroundTime).start()
+  }
+
+  func becameActive() {
+    // GRDB's "Sharing a Database": resume the databases suspended after the background write.
+    if cache.isShared {
+      NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
+    }
   }
 
   /// Writes the staged changes after the cache's write delay on the store's clock, unless a
@@ -264,6 +285,62 @@ struct StoredList<Item: Codable & Sendable, Cursor: Codable & Sendable>: Codable
     PagedListSnapshot(
       items: items, nextCursor: next.map { $0.cursor }, previousCursor: previous.map { $0.cursor },
       pagesBackward: pagesBackward)
+  }
+}
+
+/// The app's background time, as the write when the app goes to the background asks for it:
+/// UIKit's background tasks on iOS (`UIKitBackgroundTime`); a test's fake.
+@MainActor
+package protocol BackgroundTime: AnyObject {
+  /// Asks for time to finish the task `name`; `expired` runs on the main actor if the time runs
+  /// out first. Returns the task's token, or `nil` when no time is granted.
+  func begin(_ name: String, expired: @escaping @MainActor () -> Void) -> Int?
+  /// Ends the task `token`: the app may be suspended.
+  func end(_ token: Int)
+}
+
+/// The write when the app goes to the background: inside a background task, which ends once
+/// the write is done or its time runs out; a shared file's databases are suspended then.
+@MainActor
+final class BackgroundWrite {
+  let cache: PersistentCache
+  let time: (any BackgroundTime)?
+  private var token: Int?
+  private var isDone = false
+
+  init(cache: PersistentCache, time: (any BackgroundTime)?) {
+    self.cache = cache
+    self.time = time
+  }
+
+  /// Asks for the time, and writes.
+  func start() {
+    let token = time?.begin("AsyncContent: write the cache") { [self] in
+      self.cache.report(.backgroundTimeExpired)
+      self.finish()
+    }
+    if isDone {
+      if let token { time?.end(token) }  // expired before `begin` returned
+      return
+    }
+    self.token = token
+    Task { [self] in
+      await self.cache.flush()
+      self.finish()
+    }
+  }
+
+  /// Once: suspends a shared file's databases (an interrupted write rolls back, and its rows
+  /// stay in memory), then ends the background task.
+  private func finish() {
+    guard !isDone else { return }
+    isDone = true
+    if cache.isShared {
+      // GRDB's "Sharing a Database": a suspended database takes no lock, so iOS does not kill
+      // the suspended app (0xDEAD10CC) for holding one on a shared file.
+      NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+    }
+    if let token { time?.end(token) }
   }
 }
 #endif

@@ -1,7 +1,7 @@
 #if Persistence
 public import AsyncContentCore
-import Foundation
-import GRDB
+package import Foundation
+package import GRDB
 
 extension Mutation where Input: Codable {
   /// Creates a mutation whose runs made while the network is down are stored in the persisted
@@ -23,16 +23,18 @@ extension Mutation where Input: Codable {
   /// store.resumeQueuedMutations(rename)
   /// ```
   ///
-  /// A run whose store knows the network to be down (``LoaderStore/followNetwork(_:)``) when it
-  /// is asked for, or when its turn comes, is stored with its input (as JSON) and its
-  /// idempotency key, after the runs of the mutation before it; its row is deleted when it ends:
-  /// it succeeded, failed (its edits rolled back) or was cancelled. A run made online lives in
-  /// memory only, as any mutation's.
+  /// Every run is stored in the outbox of the run's store's persisted cache (a file of its own,
+  /// apart from the cached values) with its input (as JSON) and its idempotency key, before its
+  /// request is sent, online or offline, after the runs of the mutation before it. Its row is
+  /// deleted when it ends: it succeeded, failed (its edits rolled back) or was cancelled. A run
+  /// the app was killed during (before its request, while it was out, or after its answer but
+  /// before the delete) is still there at the next launch.
   ///
   /// The idempotency key is a UUID string made when the run is asked for, the same for each of
   /// its attempts and for its replay after a relaunch: send it with the request (an
-  /// `Idempotency-Key` header) so that the server applies a change it already received once
-  /// only. A replay may send a request the server received before the app was killed.
+  /// `Idempotency-Key` header) so that the server applies a change once, however many times
+  /// it receives it. A replay may send a request the server received before the app was killed: the key
+  /// is what makes it safe.
   ///
   /// - Parameters:
   ///   - id: The mutation's id, stable across launches and unique among the app's queueing
@@ -61,12 +63,86 @@ extension Mutation where Input: Codable {
   }
 }
 
+/// The persisted cache's outbox keeps the runs of the queueing mutations of the store it is
+/// attached to.
+extension StorePersister: MutationJournal {
+  func store(_ run: JournaledMutationRun) {
+    guard !isEnded else { return }
+    switch run.input {
+    case .success(let input):
+      cache.outbox.store(
+        mutationID: run.mutationID, key: run.idempotencyKey, input: input,
+        inputDescription: run.inputDescription)
+    case .failure(let error):
+      cache.report(
+        .writeFailed(
+          ids: [Outbox.diagnosticID(run.mutationID, run.idempotencyKey)], reason: "\(error)"))
+    }
+  }
+
+  func remove(mutationID: String, idempotencyKey: String) {
+    // After its scope ended, a run cancelled in memory keeps its row (or it was discarded).
+    guard !isEnded else { return }
+    cache.outbox.remove(mutationID: mutationID, key: idempotencyKey)
+  }
+}
+
+extension PersistentCache {
+  /// How many runs the outbox holds, of every mutation: for the tests.
+  package var queuedMutationRunCount: Int { outbox.runs().count }
+
+  /// The input descriptions of the runs in the outbox, in order: for the tests.
+  package var queuedRunDescriptions: [String] { outbox.runs().map(\.inputDescription) }
+
+  /// The idempotency keys of the runs in the outbox, in order: for the tests.
+  package var queuedRunKeys: [String] { outbox.runs().map(\.key) }
+
+  /// The outbox's database, for the tests; `nil` while it does not open.
+  package var outboxWriter: (any DatabaseWriter)? { outbox.writer }
+
+  /// The outbox's file; `nil` in memory.
+  package var outboxURL: URL? { outbox.url }
+}
+
 extension LoaderStore {
-  /// Enqueues again the runs of `mutation` stored in this store's persisted cache, in the order
-  /// they were asked for, each with its idempotency key: their optimistic edits show again when
-  /// their turn comes, and their requests go out when the network is up. Call it at launch,
-  /// after ``persist(in:)`` and ``followNetwork(_:)``, once per queueing mutation, before the
-  /// app starts new runs of it.
+  /// Ends the scope of this store's persisted cache, for sign-out: nothing of it shows or is
+  /// sent from now on.
+  ///
+  /// It cancels the store's mutation runs that have not ended (their optimistic edits roll
+  /// back, and their callers throw `CancellationError`), forgets every value in the store
+  /// (``removeAll()``), deletes every row of the cache's scope, and detaches the cache. The
+  /// scope's queued runs are discarded, each one reported to the diagnostics hook, or kept for
+  /// that scope's next cache, as `queuedRuns` says. Then attach the next account's cache:
+  ///
+  /// ```swift
+  /// await store.endScope(queuedRuns: .keep)
+  /// store.persist(in: PersistentCache(scope: nextAccount.id))
+  /// store.resumeQueuedMutations(rename)
+  /// ```
+  ///
+  /// A run queued in one scope is never replayed in another: each scope has its own outbox,
+  /// and a run of the ended scope still in memory is cancelled, not sent. What stays the app's
+  /// job: signing out of its server session, and the values it keeps outside the store.
+  ///
+  /// - Parameter queuedRuns: ``PersistentCache/QueuedRuns/discard`` to delete the scope's
+  ///   queued runs unsent, or ``PersistentCache/QueuedRuns/keep`` to keep them for the
+  ///   account's next sign-in.
+  public func endScope(queuedRuns: PersistentCache.QueuedRuns) async {
+    guard let persister = persistence as? StorePersister else { return }
+    let cache = persister.cache
+    if queuedRuns == .discard { cache.outbox.discardAll() }
+    persister.isEnded = true
+    cancelMutationRuns()
+    removeAll()
+    persistence = nil
+    await cache.flush()
+  }
+
+  /// Enqueues again the runs of `mutation` stored in this store's persisted cache's outbox, in
+  /// the order they were asked for, each with its idempotency key: their optimistic edits show
+  /// again when their turn comes, and their requests go out when the network is up. Call it at
+  /// launch, after ``persist(in:)`` and ``followNetwork(_:)``, once per queueing mutation,
+  /// before the app starts new runs of it.
   ///
   /// ```swift
   /// store.persist(in: cache)
@@ -74,147 +150,30 @@ extension LoaderStore {
   /// store.resumeQueuedMutations(rename)
   /// ```
   ///
-  /// A replay ends as any run: a success writes back and invalidates; a failure rolls its edits
-  /// back and shows in the mutation's phase; either way its row is deleted. A stored input that
-  /// no longer decodes is dropped and reported to the cache's diagnostics hook. A run already
-  /// pending in this store is not enqueued twice. Without a persisted cache, or for a mutation
-  /// made without `queueing:`, it does nothing.
+  /// The outbox holds every run that had not ended when the app was killed: queued offline,
+  /// or sent online and not answered yet, or answered but not yet deleted. A replay sends its
+  /// request with the same idempotency key, so a server that deduplicates by the key applies
+  /// it once. A replay ends as any run: a success writes back and invalidates; a failure rolls
+  /// its edits back and shows in the mutation's phase; either way its row is deleted. A stored
+  /// input that no longer decodes is dropped and reported to the cache's diagnostics hook. A
+  /// run already pending in this store is not enqueued twice. Only the runs of the cache's
+  /// scope replay. Without a persisted cache, or for a mutation made without `queueing:`, it
+  /// does nothing.
   ///
   /// - Parameter mutation: A mutation made with ``Mutation/init(queueing:optimistic:writeBack:invalidates:retry:operation:)``.
   public func resumeQueuedMutations<Input: Codable, Output>(_ mutation: Mutation<Input, Output>) {
     guard let queueing = mutation.queueing, let cache = persistentCache else { return }
     let pending = Set(mutationRunsSnapshot().map(\.idempotencyKey))
-    for row in cache.queuedMutationRuns(of: queueing.id) where !pending.contains(row.key) {
+    for run in cache.outbox.runs(of: queueing.id) where !pending.contains(run.key) {
       do {
-        let input = try JSONDecoder().decode(Input.self, from: row.input)
-        mutation.resume(input, idempotencyKey: row.key, in: self)
+        let input = try JSONDecoder().decode(Input.self, from: run.input)
+        mutation.resume(input, idempotencyKey: run.key, in: self)
       } catch {
-        let id = QueuedMutationTable.diagnosticID(queueing.id, row.key)
-        cache.report(.droppedRow(id: id, reason: .undecodable("\(error)")))
-        cache.deleteQueuedMutationRun(mutationID: queueing.id, idempotencyKey: row.key)
+        cache.report(
+          .droppedRow(id: Outbox.diagnosticID(run), reason: .undecodable("\(error)")))
+        cache.outbox.remove(mutationID: queueing.id, key: run.key)
       }
     }
-  }
-}
-
-/// The persisted cache keeps the runs of the queueing mutations of the store it is attached to.
-extension StorePersister: MutationJournal {
-  func store(_ run: JournaledMutationRun) {
-    cache.storeQueuedMutationRun(run)
-  }
-
-  func remove(mutationID: String, idempotencyKey: String) {
-    cache.deleteQueuedMutationRun(mutationID: mutationID, idempotencyKey: idempotencyKey)
-  }
-}
-
-/// The table of the queued mutation runs: one row per stored run, in the order the runs were
-/// asked for.
-enum QueuedMutationTable {
-  static let name = "queuedMutation"
-
-  /// The migration that adds the table.
-  static func register(in migrator: inout DatabaseMigrator) {
-    migrator.registerMigration("v2: queued mutations") { db in
-      try db.create(table: name) { table in
-        // The order the runs were stored in: a replay follows it.
-        table.autoIncrementedPrimaryKey("sequence")
-        table.column("mutationID", .text).notNull().indexed()
-        table.column("idempotencyKey", .text).notNull().unique()
-        table.column("input", .blob).notNull()
-        table.column("inputDescription", .text).notNull()
-        table.column("storedAt", .double).notNull()
-      }
-    }
-  }
-
-  /// The id a diagnostic names a stored run by.
-  static func diagnosticID(_ mutationID: String, _ idempotencyKey: String) -> String {
-    "mutation/\(mutationID)/\(idempotencyKey)"
-  }
-}
-
-extension PersistentCache {
-  /// A stored run: its idempotency key and its encoded input.
-  struct QueuedMutationRow {
-    let key: String
-    let input: Data
-  }
-
-  /// Stores `run`, after the runs stored before it. It writes at once, on the calling thread: a
-  /// run made offline is on disk when the call that asked for it returns, so a relaunch finds it
-  /// even if the app is killed right after. (One small row, when a user acts.) A failure is
-  /// reported; the run goes on in memory.
-  func storeQueuedMutationRun(_ run: JournaledMutationRun) {
-    let id = QueuedMutationTable.diagnosticID(run.mutationID, run.idempotencyKey)
-    let input: Data
-    switch run.input {
-    case .success(let data): input = data
-    case .failure(let error):
-      report(.writeFailed(ids: [id], reason: "\(error)"))
-      return
-    }
-    guard let writer else { return }
-    let storedAt = now().timeIntervalSince1970
-    do {
-      try writer.write { db in
-        try db.execute(
-          sql: """
-            INSERT OR REPLACE INTO \(QueuedMutationTable.name)
-              (mutationID, idempotencyKey, input, inputDescription, storedAt)
-            VALUES (?, ?, ?, ?, ?)
-            """,
-          arguments: [run.mutationID, run.idempotencyKey, input, run.inputDescription, storedAt])
-      }
-    } catch {
-      report(.writeFailed(ids: [id], reason: "\(error)"))
-    }
-  }
-
-  /// Deletes the stored run `idempotencyKey` of `mutationID`, at once.
-  func deleteQueuedMutationRun(mutationID: String, idempotencyKey: String) {
-    guard let writer else { return }
-    do {
-      try writer.write { db in
-        try db.execute(
-          sql:
-            "DELETE FROM \(QueuedMutationTable.name) WHERE mutationID = ? AND idempotencyKey = ?",
-          arguments: [mutationID, idempotencyKey])
-      }
-    } catch {
-      report(
-        .writeFailed(
-          ids: [QueuedMutationTable.diagnosticID(mutationID, idempotencyKey)],
-          reason: "\(error)"))
-    }
-  }
-
-  /// The stored runs of `mutationID`, in the order they were stored.
-  func queuedMutationRuns(of mutationID: String) -> [QueuedMutationRow] {
-    guard let writer else { return [] }
-    do {
-      return try writer.read { db in
-        try Row.fetchAll(
-          db,
-          sql: """
-            SELECT idempotencyKey, input FROM \(QueuedMutationTable.name)
-            WHERE mutationID = ? ORDER BY sequence
-            """,
-          arguments: [mutationID]
-        ).map { QueuedMutationRow(key: $0["idempotencyKey"], input: $0["input"]) }
-      }
-    } catch {
-      return []
-    }
-  }
-
-  /// How many runs are stored, of every mutation: for the tests.
-  package var queuedMutationRunCount: Int {
-    guard let writer else { return 0 }
-    return
-      (try? writer.read {
-        try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM \(QueuedMutationTable.name)")
-      }) ?? 0
   }
 }
 #endif

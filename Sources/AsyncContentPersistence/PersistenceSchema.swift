@@ -7,11 +7,13 @@ import GRDB
 /// - `entry`: one row per persisted key (``PersistentStoreKey/persistenceID``): the version of
 ///   its stored form, the encoded value (JSON), the wall-clock date it was saved, whether it was
 ///   invalidated since, and its size in bytes (what ``PersistentCache/maxSize`` bounds).
-/// - `queuedMutation` (v2): the runs of queueing mutations stored offline, in order
-///   (`QueuedMutationTable`).
+/// - `queuedMutation` (v2): where earlier builds stored the queued runs of queueing mutations.
+///   They are in the outbox's own file now (`Outbox`); a cache moves any it finds there at open.
 enum PersistenceSchema {
   /// The name of the entries' table.
   static let entryTable = "entry"
+  /// The table where earlier builds queued runs.
+  static let legacyQueuedRunsTable = "queuedMutation"
 
   /// Every migration this build knows, in order. A database that has applied a migration not in
   /// this list was written by a newer build (`hasBeenSuperseded`).
@@ -27,8 +29,17 @@ enum PersistenceSchema {
         table.column("size", .integer).notNull()
       }
     }
-    // The queued mutation runs (Mutation+Queueing.swift).
-    QueuedMutationTable.register(in: &migrator)
+    // Shipped: where queued runs were before the outbox had its own file.
+    migrator.registerMigration("v2: queued mutations") { db in
+      try db.create(table: legacyQueuedRunsTable) { table in
+        table.autoIncrementedPrimaryKey("sequence")
+        table.column("mutationID", .text).notNull().indexed()
+        table.column("idempotencyKey", .text).notNull().unique()
+        table.column("input", .blob).notNull()
+        table.column("inputDescription", .text).notNull()
+        table.column("storedAt", .double).notNull()
+      }
+    }
     // Further migrations go here, after the ones above.
     return migrator
   }

@@ -26,9 +26,15 @@ package import GRDB
 /// - **Bounds.** After each write and at open, rows older than ``maxAge`` go, then the oldest
 ///   rows until the stored values take at most ``maxSize`` bytes.
 /// - **Faults.** The initializer never throws: a file that is not a database, is damaged, or was
-///   migrated by a newer build is replaced by an empty one, and reported; if not even that
-///   works, the cache keeps values in memory for this launch. A failed write (a full disk) is
-///   reported; memory and screens stay as they are.
+///   migrated by a newer build is replaced by an empty one, and reported. Any other failure to
+///   open it (no permission, the device locked, a full disk, a lock held past the busy timeout)
+///   leaves the file as it is: the cache keeps values in memory for this launch, and reports
+///   it. A failed write (a full disk) is reported; memory and screens stay as they are.
+/// - **Outbox.** The runs of queueing mutations (``Mutation/init(queueing:optimistic:writeBack:invalidates:retry:operation:)``)
+///   are the person's edits, not cache: they live in a file of their own, in Application
+///   Support, which nothing done to the cache's file touches.
+/// - **Scopes.** A cache made with a `scope` (the signed-in account) keeps its files apart from
+///   every other scope's; ``LoaderStore/endScope(queuedRuns:)`` ends it at sign-out.
 ///
 /// Secrets do not belong in a persisted key's value: the file is not encrypted beyond the
 /// system's data protection. Keep tokens and passwords in the Keychain.
@@ -45,19 +51,25 @@ public final class PersistentCache: Sendable {
     let kind: Kind
 
     /// A file in the app's caches directory (`AsyncContent/cache.sqlite`): the system may
-    /// delete it when storage runs low, and it is not backed up. The default.
+    /// delete it when storage runs low, and it is not backed up. The default. The outbox of
+    /// queued runs is `AsyncContent/outbox.sqlite` in Application Support, which the system
+    /// does not purge; it is excluded from backups too.
     public static let cachesDirectory = Location(kind: .cachesDirectory)
 
     /// A file in the container of the app group `identifier`
-    /// (`Library/Caches/AsyncContent/cache.sqlite`), which the app and its extensions share: the
-    /// database is in WAL mode, so two processes can read and write it at once. Where the
-    /// container is unavailable (no entitlement, or not an Apple platform), the caches
-    /// directory.
+    /// (`Library/Caches/AsyncContent/cache.sqlite`, and the outbox in
+    /// `Library/Application Support/AsyncContent/outbox.sqlite`), which the app and its
+    /// extensions share: the databases are in WAL mode, opened under a file coordinator, and
+    /// suspended after the background write (GRDB's "Sharing a Database"), so two processes can
+    /// read and write them at once. Where the container is unavailable or cannot be written (no
+    /// entitlement, an invalid group on macOS, not an Apple platform), the caches directory,
+    /// and the diagnostics hook hears ``PersistenceDiagnostic/locationFallback(requested:used:reason:)``.
     public static func appGroup(_ identifier: String) -> Location {
       Location(kind: .appGroup(identifier))
     }
 
-    /// The database file at `url`.
+    /// The database file at `url`; the outbox is beside it (`cache.sqlite` has
+    /// `cache-outbox.sqlite`).
     public static func file(_ url: URL) -> Location {
       Location(kind: .file(url))
     }
@@ -66,8 +78,21 @@ public final class PersistentCache: Sendable {
     public static let memory = Location(kind: .memory)
   }
 
+  /// What ``LoaderStore/endScope(queuedRuns:)`` does with the queued runs of the scope it ends.
+  public enum QueuedRuns: Sendable {
+    /// Deletes them unsent, reporting each one
+    /// (``PersistenceDiagnostic/queuedRunDiscarded(mutationID:idempotencyKey:input:)``).
+    case discard
+    /// Keeps them in the scope's outbox, unsent, for that scope's next cache (the account's
+    /// next sign-in), which ``LoaderStore/resumeQueuedMutations(_:)`` replays.
+    case keep
+  }
+
   /// The database file; `nil` when the cache keeps values in memory only.
   public let url: URL?
+  /// The scope the cache's rows and queued runs belong to (the signed-in account); `nil` for
+  /// the app's one unnamed scope.
+  public let scope: String?
   /// How many bytes the stored values may take; the oldest rows go first beyond it.
   public let maxSize: Int
   /// How old a stored value may be: older rows are not shown and are deleted. A key's own
@@ -83,6 +108,11 @@ public final class PersistentCache: Sendable {
   /// Prepares each connection: what the tests use to simulate a full disk.
   private let prepare: (@Sendable (Database) throws -> Void)?
   private let state: Locked<State>
+  /// The queued runs of queueing mutations, in a file of their own.
+  let outbox: Outbox
+  /// Whether the files are shared with other processes (an app group): suspended after the
+  /// background write, resumed on activation.
+  let isShared: Bool
 
   /// What the main actor and the writes share.
   struct State {
@@ -112,14 +142,19 @@ public final class PersistentCache: Sendable {
   /// - Parameters:
   ///   - location: Where the database is: ``Location/cachesDirectory`` (the default), an app
   ///     group's container, a file, or memory.
+  ///   - scope: The scope of the cache's rows and queued runs, such as the signed-in account's
+  ///     id: its files are apart from every other scope's. `nil` (the default) for an app
+  ///     without accounts.
   ///   - maxSize: How many bytes the stored values may take; 50 MB by default.
   ///   - maxAge: How old a stored value may be; 30 days by default, `nil` for any age.
   ///   - writeDelay: How long a new value waits before it is written; one second by default.
-  ///   - diagnostics: Hears every row dropped, database replaced and write failed. It is called
-  ///     on any thread.
+  ///   - diagnostics: Hears every row dropped, database replaced or not opened, write failed,
+  ///     queued run salvaged or discarded, and location fallen back from. It is called on any
+  ///     thread.
   ///   - now: The wall clock that dates rows; `Date.init` by default. Tests pass a fixed one.
   public convenience init(
     location: Location = .cachesDirectory,
+    scope: String? = nil,
     maxSize: Int = 50_000_000,
     maxAge: Duration? = .seconds(30 * 24 * 3600),
     writeDelay: Duration = .seconds(1),
@@ -127,18 +162,23 @@ public final class PersistentCache: Sendable {
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(
-      location: location, maxSize: maxSize, maxAge: maxAge, writeDelay: writeDelay,
-      diagnostics: diagnostics, now: now, prepare: nil)
+      location: location, scope: scope, maxSize: maxSize, maxAge: maxAge,
+      writeDelay: writeDelay, diagnostics: diagnostics, now: now, prepare: nil)
   }
 
-  /// ``init(location:maxSize:maxAge:writeDelay:diagnostics:now:)``, with `prepare` run on each
-  /// new connection (a test's `PRAGMA max_page_count`).
+  /// ``init(location:scope:maxSize:maxAge:writeDelay:diagnostics:now:)``, with `prepare` run on
+  /// each new connection of the cache (a test's `PRAGMA max_page_count`, or an injected open
+  /// failure), and `outboxPrepare` on each of the outbox's; `isShared` treats the files as an
+  /// app group's (suspended in the background) wherever they are.
   package init(
-    location: Location, maxSize: Int = 50_000_000, maxAge: Duration? = .seconds(30 * 24 * 3600),
+    location: Location, scope: String? = nil, maxSize: Int = 50_000_000,
+    maxAge: Duration? = .seconds(30 * 24 * 3600),
     writeDelay: Duration = .seconds(1),
     diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = { _ in },
     now: @escaping @Sendable () -> Date = { Date() },
-    prepare: (@Sendable (Database) throws -> Void)?
+    prepare: (@Sendable (Database) throws -> Void)?,
+    outboxPrepare: (@Sendable (Database) throws -> Void)? = nil,
+    isShared: Bool? = nil
   ) {
     self.maxSize = maxSize
     self.maxAge = maxAge
@@ -146,15 +186,25 @@ public final class PersistentCache: Sendable {
     self.diagnostics = diagnostics
     self.now = now
     self.prepare = prepare
-    let url = Self.fileURL(of: location)
+    self.scope = scope
+    var files = Self.files(of: location, scope: scope, report: diagnostics)
+    if let isShared { files.isShared = isShared }
+    self.isShared = files.isShared
     let writer: (any DatabaseWriter)?
-    if let url {
-      writer = Self.open(url, prepare: prepare, report: diagnostics)
+    if let url = files.cache {
+      writer = Self.open(url, isShared: files.isShared, prepare: prepare, report: diagnostics)
     } else {
       writer = Self.openInMemory(report: diagnostics)
     }
-    self.url = writer is DatabasePool ? url : nil
-    state = Locked(State(writer: writer))
+    self.url = writer is DatabasePool ? files.cache : nil
+    let state = Locked(State(writer: writer))
+    self.state = state
+    outbox = Outbox(
+      url: files.outbox, isShared: files.isShared, prepare: outboxPrepare, report: diagnostics,
+      now: now,
+      onFirstOpen: { outbox in
+        Self.moveQueuedRuns(from: state.withLock { $0.writer }, to: outbox, report: diagnostics)
+      })
     startMaintenance()
   }
 
@@ -173,6 +223,9 @@ public final class PersistentCache: Sendable {
     self.now = now
     self.prepare = nil
     self.url = nil
+    self.scope = nil
+    isShared = false
+    outbox = Outbox(url: nil, isShared: false, prepare: nil, report: diagnostics, now: now)
     var usable: (any DatabaseWriter)? = writer
     do {
       try PersistenceSchema.migrator.migrate(writer)
@@ -186,42 +239,109 @@ public final class PersistentCache: Sendable {
 
   // MARK: Opening
 
-  /// The file of `location`; `nil` for memory.
-  static func fileURL(of location: Location) -> URL? {
+  /// The files of a location and scope.
+  struct Files {
+    /// The cache's database; `nil` in memory.
+    var cache: URL?
+    /// The outbox's database; `nil` in memory.
+    var outbox: URL?
+    /// Whether other processes share them (an app group).
+    var isShared = false
+  }
+
+  /// The files of `location` for `scope`: a scope's files are in a directory of its own. An app
+  /// group that cannot be used falls back to the caches directory, and `report` hears it.
+  static func files(
+    of location: Location, scope: String?, report: @Sendable (PersistenceDiagnostic) -> Void
+  ) -> Files {
+    let scoped = { (directory: URL) -> URL in
+      guard let scope else { return directory }
+      return directory.appendingPathComponent(scopeDirectoryName(scope), isDirectory: true)
+    }
     switch location.kind {
-    case .file(let url): return url
-    case .memory: return nil
-    case .cachesDirectory: return cachesDirectoryURL()
+    case .memory:
+      return Files()
+    case .file(let url):
+      let directory = scoped(url.deletingLastPathComponent())
+      let name = url.deletingPathExtension().lastPathComponent
+      return Files(
+        cache: directory.appendingPathComponent(url.lastPathComponent),
+        outbox: directory.appendingPathComponent("\(name)-outbox.sqlite"))
+    case .cachesDirectory:
+      return standardFiles(scoped: scoped)
     case .appGroup(let identifier):
-      return appGroupURL(identifier) ?? cachesDirectoryURL()
+      switch appGroupContainer(identifier) {
+      case .success(let container):
+        let library = container.appendingPathComponent("Library", isDirectory: true)
+        return Files(
+          cache: scoped(library.appendingPathComponent("Caches/AsyncContent", isDirectory: true))
+            .appendingPathComponent("cache.sqlite"),
+          outbox: scoped(
+            library.appendingPathComponent("Application Support/AsyncContent", isDirectory: true)
+          ).appendingPathComponent("outbox.sqlite"),
+          isShared: true)
+      case .failure(let reason):
+        let files = standardFiles(scoped: scoped)
+        report(
+          .locationFallback(
+            requested: "app group \(identifier)", used: files.cache, reason: reason.message))
+        return files
+      }
     }
   }
 
-  /// `AsyncContent/cache.sqlite` in the caches directory.
-  static func cachesDirectoryURL() -> URL? {
+  /// `AsyncContent/cache.sqlite` in the caches directory, and `AsyncContent/outbox.sqlite` in
+  /// Application Support, in `scoped` directories.
+  static func standardFiles(scoped: (URL) -> URL) -> Files {
+    let manager = FileManager.default
     let caches =
-      FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
-      ?? FileManager.default.temporaryDirectory
-    return caches.appendingPathComponent("AsyncContent", isDirectory: true)
-      .appendingPathComponent("cache.sqlite")
+      manager.urls(for: .cachesDirectory, in: .userDomainMask).first ?? manager.temporaryDirectory
+    let support =
+      manager.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+      ?? manager.temporaryDirectory
+    return Files(
+      cache: scoped(caches.appendingPathComponent("AsyncContent", isDirectory: true))
+        .appendingPathComponent("cache.sqlite"),
+      outbox: scoped(support.appendingPathComponent("AsyncContent", isDirectory: true))
+        .appendingPathComponent("outbox.sqlite"))
   }
 
-  /// The database at `url`, opened and migrated; replaced by an empty one when it cannot be
-  /// opened, is damaged, or was migrated by a newer build; in memory when not even that works.
+  /// A directory name for `scope`, safe whatever its characters: letters, digits, `-` and `_`
+  /// as they are, the rest percent-encoded, and a prefix so that `.` and `..` cannot occur.
+  static func scopeDirectoryName(_ scope: String) -> String {
+    var allowed = CharacterSet(charactersIn: "-_")
+    allowed.formUnion(CharacterSet(charactersIn: "a"..."z"))
+    allowed.formUnion(CharacterSet(charactersIn: "A"..."Z"))
+    allowed.formUnion(CharacterSet(charactersIn: "0"..."9"))
+    return "scope-" + (scope.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+  }
+
+  /// Why a location cannot be used.
+  struct LocationError: Error {
+    var message: String
+  }
+
+  /// The database at `url`, opened and migrated. A file that is damaged or was migrated by a
+  /// newer build is replaced by an empty one; any other failure leaves it as it is, and the
+  /// cache keeps values in memory for this launch. Every case is reported.
   static func open(
-    _ url: URL, prepare: (@Sendable (Database) throws -> Void)?,
+    _ url: URL, isShared: Bool, prepare: (@Sendable (Database) throws -> Void)?,
     report: @Sendable (PersistenceDiagnostic) -> Void
   ) -> (any DatabaseWriter)? {
     do {
-      return try openPool(url, prepare: prepare)
+      return try openPool(url, isShared: isShared, prepare: prepare)
     } catch is NewerSchema {
       report(.databaseReplaced(url: url, reason: .newerSchema))
+    } catch let error where isCorruption(error) {
+      report(.databaseReplaced(url: url, reason: .corrupt("\(error)")))
     } catch {
-      report(.databaseReplaced(url: url, reason: replaceReason(for: error)))
+      // Busy past the timeout, no permission, locked, full: the file may be fine.
+      report(.openFailed(url: url, reason: "\(error)"))
+      return openInMemory(report: report)
     }
     deleteFiles(at: url)
     do {
-      return try openPool(url, prepare: prepare)
+      return try openPool(url, isShared: isShared, prepare: prepare)
     } catch {
       report(.memoryOnly(reason: "\(error)"))
       return openInMemory(report: report)
@@ -247,22 +367,56 @@ public final class PersistentCache: Sendable {
 
   /// Opens the pool at `url` (WAL mode), refuses a database a newer build migrated, and migrates.
   static func openPool(
-    _ url: URL, prepare: (@Sendable (Database) throws -> Void)?
+    _ url: URL, isShared: Bool, prepare: (@Sendable (Database) throws -> Void)?
   ) throws -> DatabasePool {
     let directory = url.deletingLastPathComponent()
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     protectDirectory(directory)
-    var configuration = Configuration()
-    // Two processes (an app and its extension) write the same file: a writer waits for the
-    // other's transaction instead of failing at once.
-    configuration.busyMode = .timeout(10)
-    if let prepare { configuration.prepareDatabase(prepare) }
-    let pool = try DatabasePool(path: url.path, configuration: configuration)
-    let migrator = PersistenceSchema.migrator
-    if try pool.read({ try migrator.hasBeenSuperseded($0) }) { throw NewerSchema() }
-    try migrator.migrate(pool)
-    protectFiles(at: url)
-    return pool
+    return try coordinated(url, isShared: isShared) {
+      var configuration = Configuration()
+      // Two processes (an app and its extension) write the same file: a writer waits for the
+      // other's transaction instead of failing at once.
+      configuration.busyMode = .timeout(10)
+      // GRDB's "Sharing a Database": a suspended database takes no lock that would get the
+      // app killed (0xDEAD10CC) while iOS suspends it.
+      configuration.observesSuspensionNotifications = isShared
+      if let prepare { configuration.prepareDatabase(prepare) }
+      let pool = try DatabasePool(path: url.path, configuration: configuration)
+      let migrator = PersistenceSchema.migrator
+      if try pool.read({ try migrator.hasBeenSuperseded($0) }) { throw NewerSchema() }
+      try migrator.migrate(pool)
+      protectFiles(at: url)
+      return pool
+    }
+  }
+
+  /// Moves the runs an earlier build queued in the cache's own table (`writer`) into `outbox`,
+  /// so that they outlive the cache's file: when the outbox first opens.
+  private static func moveQueuedRuns(
+    from writer: (any DatabaseWriter)?, to outbox: Outbox,
+    report diagnostics: @Sendable (PersistenceDiagnostic) -> Void
+  ) {
+    guard let writer else { return }
+    let legacy = PersistenceSchema.legacyQueuedRunsTable
+    do {
+      let runs = try writer.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT mutationID, idempotencyKey, input, inputDescription, storedAt
+            FROM \(legacy) ORDER BY sequence
+            """)
+      }
+      guard !runs.isEmpty else { return }
+      for row in runs {
+        outbox.store(
+          mutationID: row["mutationID"], key: row["idempotencyKey"], input: row["input"],
+          inputDescription: row["inputDescription"])
+      }
+      try writer.write { db in try db.execute(sql: "DELETE FROM \(legacy)") }
+    } catch {
+      diagnostics(.writeFailed(ids: [legacy], reason: "\(error)"))
+    }
   }
 
   /// Deletes the database at `url` with its WAL and shared-memory files.
@@ -270,11 +424,6 @@ public final class PersistentCache: Sendable {
     for suffix in ["", "-wal", "-shm"] {
       try? FileManager.default.removeItem(atPath: url.path + suffix)
     }
-  }
-
-  /// Why a database that failed with `error` is replaced.
-  static func replaceReason(for error: any Error) -> PersistenceDiagnostic.ReplaceReason {
-    isCorruption(error) ? .corrupt("\(error)") : .unreadable("\(error)")
   }
 
   /// Whether `error` says the file is not a database or is damaged.
@@ -298,7 +447,7 @@ public final class PersistentCache: Sendable {
     Self.deleteFiles(at: url)
     let writer: (any DatabaseWriter)?
     do {
-      writer = try Self.openPool(url, prepare: prepare)
+      writer = try Self.openPool(url, isShared: isShared, prepare: prepare)
     } catch {
       diagnostics(.memoryOnly(reason: "\(error)"))
       writer = Self.openInMemory(report: diagnostics)

@@ -75,6 +75,23 @@ func snippetQueueingMutation(
   return rename
 }
 
+/// An account, for the sign-out snippet.
+struct SnippetAccount {
+  var id: String
+}
+
+@MainActor
+func snippetSignOut(
+  store: LoaderStore, account: SnippetAccount, rename: Mutation<Rename, Country>
+) async {
+  let cache = PersistentCache(scope: account.id)
+  store.persist(in: cache)
+  store.resumeQueuedMutations(rename)
+
+  // At sign-out: the account's rows go, its queued edits wait for its next sign-in.
+  await store.endScope(queuedRuns: .keep)
+}
+
 /// A logger, for the diagnostics snippet.
 final class SnippetLogger: Sendable {
   private let lines = LockedBox([String]())

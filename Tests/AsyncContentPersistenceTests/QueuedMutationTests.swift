@@ -5,8 +5,8 @@ import Foundation
 import GRDB
 import Testing
 
-/// Queued mutations: a run of a queueing mutation made offline is stored in the cache's
-/// database with its input and idempotency key, survives a relaunch, shows its edit again when
+/// Queued mutations: a run of a queueing mutation is stored in the cache's outbox with its input
+/// and idempotency key before its request is sent, survives a relaunch, shows its edit again when
 /// resumed, and is sent when the network comes back, applied exactly once by a server that
 /// dedupes by the key; a replay that fails rolls back.
 @MainActor
@@ -57,10 +57,7 @@ struct QueuedMutationTests {
 
   /// The stored runs: (mutation id, input's description), in order.
   func storedRuns(_ cache: PersistentCache) throws -> [String] {
-    try cache.writer!.read { db in
-      try String.fetchAll(
-        db, sql: "SELECT inputDescription FROM queuedMutation ORDER BY sequence")
-    }
+    cache.queuedRunDescriptions
   }
 
   @Test func runsQueuedOfflineAreReplayedAfterARelaunchInOrderAndAppliedExactlyOnce() async throws {
@@ -185,24 +182,27 @@ struct QueuedMutationTests {
     #expect(await storedName(first.cache) == "Österreich")
   }
 
-  @Test func aRunMadeOnlineIsNotStored() async throws {
+  @Test func aRunMadeOnlineIsStoredBeforeItsRequestAndDeletedWhenItEnds() async throws {
     server.set("AT", "Austria")
     let first = launch()
     await first.store.loader(for: key).load()
     renames.holdsRequests(true)
     first.rename.start(Rename(code: "AT", name: "Österreich"), in: first.store)
+    #expect(renames.received.isEmpty)
+    #expect(try storedRuns(first.cache) == ["AT → Österreich"])  // before the request
     await waitUntil { renames.heldCount == 1 }
-    #expect(try storedRuns(first.cache).isEmpty)
+    #expect(try storedRuns(first.cache) == ["AT → Österreich"])  // while it is out
     renames.holdsRequests(false)
     await waitUntil { !first.rename.isRunning }
     #expect(renames.applied == ["Österreich"])
+    #expect(try storedRuns(first.cache).isEmpty)
   }
 
   @Test func aStoredInputThatNoLongerDecodesIsDroppedAndReported() async throws {
     let first = await firstLaunchOffline()
     first.rename.start(Rename(code: "AT", name: "Österreich"), in: first.store)
-    try await first.cache.writer!.write { db in
-      try db.execute(sql: "UPDATE queuedMutation SET input = ?", arguments: [Data("{}".utf8)])
+    try await first.cache.outboxWriter!.write { db in
+      try db.execute(sql: "UPDATE queuedRun SET input = ?", arguments: [Data("{}".utf8)])
     }
     let second = launch()
     second.store.resumeQueuedMutations(second.rename)

@@ -93,6 +93,7 @@ extension LoaderStore {
       persistence?.wentToBackground()  // a persisted cache writes what it holds
       return
     }
+    persistence?.becameActive()
     // Back from the background: the ticks missed meanwhile are not made up.
     let now = clock.now
     for (interval, group) in polling.groups where group.nextTick <= now {

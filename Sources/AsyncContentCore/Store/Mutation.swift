@@ -262,12 +262,11 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
       mutation: queueing?.id ?? "Mutation<\(Input.self), \(Output.self)>",
       isQueueing: queueing != nil, isStored: isStored)
     store.mutationRuns.add(run)
-    if current == nil {
-      begin(run)
-    } else {
-      queue.append(run)
-    }
-    if store.network.isOfflineUnobserved { storeRuns(upTo: run) }
+    run.cancelInStore = { [weak self, unowned run] in self?.cancel(run) }
+    queue.append(run)
+    // Journaled before its request is sent, online too: a kill at any point leaves it stored.
+    storeRuns(upTo: run)
+    if current == nil { begin(queue.removeFirst()) }
     return run
   }
 
@@ -280,8 +279,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   }
 
   /// Stores, in their stores' journals, the runs that are not stored yet, from the running run
-  /// up to `last`, in order: a run made or paused while the network is down, and the runs
-  /// asked for before it, so that a replay keeps their order.
+  /// up to `last`, in order: every run when it is asked for (online too, before its request
+  /// is sent), and the runs asked for before it, so that a replay keeps their order.
   private func storeRuns(upTo last: MutationRun<Input, Output>) {
     guard let queueing else { return }
     for run in [current].compactMap({ $0 }) + queue {
@@ -295,6 +294,24 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
       }
       if run === last { return }
     }
+  }
+
+  /// Cancels `run` alone, as ``cancel()`` cancels every run: what ending its store's
+  /// persistence scope does to the runs of that store.
+  private func cancel(_ run: MutationRun<Input, Output>) {
+    if let index = queue.firstIndex(where: { $0 === run }) {
+      queue.remove(at: index)
+      run.settle(.failure(CancellationError()))
+      return
+    }
+    guard current === run else { return }
+    current = nil
+    run.task?.cancel()
+    run.store.rollBack(run.edits)
+    storedFailureCount = run.failureCountBefore
+    phase = run.phaseBefore  // notifies isPaused's observers too
+    run.settle(.failure(CancellationError()))
+    if !queue.isEmpty { begin(queue.removeFirst()) }
   }
 
   /// Marks `run` paused or not, for its mutation's and its store's observers.
@@ -422,6 +439,8 @@ final class MutationRun<Input: Sendable, Output: Sendable>: RegisteredMutationRu
   var phaseBefore: MutationPhase<Output> = .idle
   /// The mutation's failure count when the run's turn came, where a cancellation returns.
   var failureCountBefore = 0
+  /// Cancels this run in its mutation (``LoaderStore/cancelMutationRuns()``).
+  var cancelInStore: (@MainActor () -> Void)?
   /// How the run ended; `nil` while it runs or waits.
   private var result: Result<Output, any Error>?
   /// The callers waiting for the result, by id.
@@ -451,6 +470,7 @@ final class MutationRun<Input: Sendable, Output: Sendable>: RegisteredMutationRu
   func settle(_ result: Result<Output, any Error>) {
     guard self.result == nil else { return }
     self.result = result
+    cancelInStore = nil
     store.mutationRuns.remove(self)
     if isStored {
       store.mutationJournal?.remove(mutationID: mutation, idempotencyKey: idempotencyKey)

@@ -77,6 +77,8 @@ package struct MutationRunSnapshot: Identifiable, Sendable {
 @MainActor
 protocol RegisteredMutationRun: AnyObject {
   var snapshot: MutationRunSnapshot { get }
+  /// Cancels the run in its mutation; `nil` once it ended.
+  var cancelInStore: (@MainActor () -> Void)? { get }
 }
 
 /// The mutation runs of a ``LoaderStore`` that have not ended, in the order they were asked
@@ -122,6 +124,13 @@ package final class MutationRuns {
     changes.count &+= 1
   }
 
+  /// Cancels every run that has not ended, the last asked for first, so that no waiting run
+  /// starts when the one before it is cancelled.
+  func cancelAll() {
+    let ordered = runs.values.sorted { $0.order > $1.order }.compactMap(\.run)
+    for run in ordered { run.cancelInStore?() }
+  }
+
   /// The runs that have not ended, in the order they were asked for. Reading it inside an
   /// observation tracks the runs and their states.
   package func snapshot() -> [MutationRunSnapshot] {
@@ -135,6 +144,13 @@ extension LoaderStore {
   /// else its persisted cache, when the cache keeps them (the persistence module's does).
   var mutationJournal: (any MutationJournal)? {
     mutationRuns.journal ?? persistence as? any MutationJournal
+  }
+
+  /// Cancels the mutation runs in this store that have not ended, as each mutation's
+  /// ``Mutation/cancel()`` would: their edits roll back, their callers throw
+  /// `CancellationError`, and none is sent from now on. What ending a persistence scope does.
+  package func cancelMutationRuns() {
+    mutationRuns.cancelAll()
   }
 
   /// The mutation runs in this store that have not ended, in the order they were asked for:

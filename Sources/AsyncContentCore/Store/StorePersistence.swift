@@ -39,6 +39,10 @@ package protocol StorePersistence: AnyObject {
 
   /// Every scene of the app went to the background: the cache writes what it holds now.
   func wentToBackground()
+
+  /// A scene is active again after every scene was in the background: a cache whose files are
+  /// shared resumes them.
+  func becameActive()
 }
 
 extension LoaderStore {

@@ -286,7 +286,7 @@ struct LoaderStoreMutationOfflineTests {
   /// A queueing mutation's id and encoding: the input as decimal text.
   private let queueing = MutationQueueing<Int>(id: "set") { Data("\($0)".utf8) }
 
-  @Test func aQueueingRunMadeOfflineIsStoredAndItsRowDeletedWhenItEnds() async {
+  @Test func aQueueingRunIsStoredBeforeItsRequestAndItsRowDeletedWhenItEnds() async {
     await withMainSerialExecutor {
       let (store, key, _) = await storeShowing(1)
       let journal = FakeJournal()
@@ -295,9 +295,10 @@ struct LoaderStoreMutationOfflineTests {
       let sent = LockIsolated<[(input: Int, key: String)]>([])
       let mutation = setting(key, gate: gate, sent: sent, queueing: queueing)
 
-      mutation.start(4, in: store)  // online: not stored
+      mutation.start(4, in: store)  // online: stored too, before its request is sent
+      #expect(journal.rows.map(\.input) == ["4"])
+      #expect(gate.pending == 0)
       await yield { gate.pending == 1 }
-      #expect(journal.rows.isEmpty)
       store.networkChanged(to: .offline)
       mutation.start(5, in: store)  // offline: stored, after the run before it
       #expect(journal.rows.map(\.input) == ["4", "5"])
@@ -339,7 +340,7 @@ struct LoaderStoreMutationOfflineTests {
     }
   }
 
-  @Test func aRunPausedAfterItWasSentIsStored() async {
+  @Test func aRunPausedAfterItWasSentStaysStored() async {
     await withMainSerialExecutor {
       let (store, key, _) = await storeShowing(1)
       let journal = FakeJournal()
@@ -349,12 +350,13 @@ struct LoaderStoreMutationOfflineTests {
       mutation.start(5, in: store)
       mutation.start(6, in: store)
       await yield { gate.pending == 1 }
-      #expect(journal.rows.isEmpty)
+      #expect(journal.rows.map(\.input) == ["5", "6"])  // stored before their requests
       store.networkChanged(to: .offline)
       gate.fail(TestError(1))  // the request failed offline: the run pauses
       await drain()
       #expect(mutation.isPaused)
-      #expect(journal.rows.map(\.input) == ["5"])
+      #expect(journal.rows.map(\.input) == ["5", "6"])
+      #expect(journal.stored == 2)  // not stored twice
       mutation.cancel()
       #expect(journal.rows.isEmpty)
     }
