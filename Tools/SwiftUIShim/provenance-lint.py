@@ -25,6 +25,7 @@ DECL = re.compile(
     r"(?P<kind>struct|enum|protocol|func|init|var|let|macro|subscript|typealias|associatedtype|case)\b"
 )
 URL = "// Apple: https://developer.apple.com/documentation/"
+SDK = "// SDK: "
 bad = 0
 cited = 0
 for path in sorted(glob.glob(os.path.join(root, "*.swift"))):
@@ -48,7 +49,7 @@ for path in sorted(glob.glob(os.path.join(root, "*.swift"))):
         ok = False
         while j >= 0:
             prev = lines[j].strip()
-            if prev.startswith(URL):
+            if prev.startswith(URL) or prev.startswith(SDK):
                 ok = True
                 break
             if prev.startswith("//") or prev.startswith("@") or prev.startswith("///"):

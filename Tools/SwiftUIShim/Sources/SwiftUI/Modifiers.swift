@@ -2,13 +2,16 @@
 import Foundation
 
 extension View {
-    // Apple: https://developer.apple.com/documentation/swiftui/view/task(name:priority:file:line:_:)
-    // The current page (iOS/macOS 26.4 SDK): the action is `sending @escaping @isolated(any)`,
-    // so a closure written in a view's body runs on the main actor, and `name`, `file` and
-    // `line` name the task.
-    @export(implementation) nonisolated public func task(
-        name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID,
-        line: Int = #line, _ action: sending @escaping @isolated(any) () async -> Void
+    // Apple: https://developer.apple.com/documentation/swiftui/view/task(priority:_:)
+    // SDK: iPhoneOS18.0.sdk SwiftUI.swiftinterface (~266k): `@available(iOS 15.0, macOS 12.0,
+    // tvOS 15.0, watchOS 8.0, *) @inlinable nonisolated public func task(priority:
+    // _Concurrency.TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping
+    // @Sendable () async -> Swift.Void) -> some SwiftUICore.View`. Issue 31, finding 7: the
+    // iOS 18 SDK (Xcode 16.3, which Swift 6.1 means) has no `task(name:priority:file:line:_:)`,
+    // so the shim no longer declares it (negative/neg35_…).
+    @inlinable nonisolated public func task(
+        priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: @escaping @Sendable () async -> Void
     ) -> some View {
         _ShimModified(self)
     }
