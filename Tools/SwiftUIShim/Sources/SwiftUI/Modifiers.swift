@@ -126,3 +126,18 @@ extension ViewModifier where Body == Never {
     @_spi(ShimInternal)
     public func body(content: Self.Content) -> Never { fatalError("primitive modifier \(Self.self) has no body") }
 }
+
+// SDK: iPhoneOS18.0.sdk SwiftUI.swiftinterface (~880k): `@available(iOS 18.0, macOS 15.0, tvOS 18.0,
+// watchOS 11.0, visionOS 2.0, *) extension SwiftUICore.View { nonisolated public func
+// accessibilityIdentifier(_ identifier: Swift.String, isEnabled: Swift.Bool) ->
+// SwiftUICore.ModifiedContent<Self, SwiftUI.AccessibilityAttachmentModifier> }`.
+// NEWER THAN THE FLOOR (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1): the layer, the example
+// and the snippets may use it only under `if #available`/`@available` (availability-lint.py, whose
+// fixtures use it with and without a guard).
+@available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension View {
+    // Apple: https://developer.apple.com/documentation/swiftui/view/accessibilityidentifier(_:isenabled:)
+    nonisolated public func accessibilityIdentifier(_ identifier: String, isEnabled: Bool) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier())
+    }
+}
