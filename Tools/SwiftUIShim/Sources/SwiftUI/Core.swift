@@ -17,6 +17,10 @@
 // MARK: - View
 
 // Apple: https://developer.apple.com/documentation/swiftui/view
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~600k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @_typeEraser(AnyView) @preconcurrency @_Concurrency.MainActor public protocol View
+// { …; associatedtype Body : SwiftUICore.View; @SwiftUICore.ViewBuilder @_Concurrency.MainActor
+// @preconcurrency var body: Self.Body { get } }` (the shim leaves out `_makeView` and the type eraser).
 @MainActor @preconcurrency
 public protocol View {
     // Apple: https://developer.apple.com/documentation/swiftui/view/body-swift.associatedtype

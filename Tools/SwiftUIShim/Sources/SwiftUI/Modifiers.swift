@@ -17,6 +17,10 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/task(id:priority:_:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~266k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+    // watchOS 8.0, *) @inlinable nonisolated public func task<T>(id value: T, priority:
+    // _Concurrency.TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @Sendable ()
+    // async -> Swift.Void) -> some SwiftUICore.View where T : Swift.Equatable`
     nonisolated public func task<T>(
         id value: T,
         priority: TaskPriority = .userInitiated,
@@ -55,6 +59,8 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/disabled(_:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~6k): `@inlinable nonisolated public func disabled(_
+    // disabled: Swift.Bool) -> some SwiftUICore.View`
     nonisolated public func disabled(_ disabled: Bool) -> some View {
         _ShimModified(self)
     }
@@ -84,6 +90,8 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/id(_:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~822k): `@inlinable nonisolated public func id<ID>(_ id:
+    // ID) -> some SwiftUICore.View where ID : Swift.Hashable`
     nonisolated public func id<ID>(_ id: ID) -> some View where ID: Hashable {
         _ShimModified(self)
     }
@@ -107,6 +115,9 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/accessibilityrepresentation(representation:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~979k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS
+    // 8.0, *) nonisolated public func accessibilityRepresentation<V>(@SwiftUICore.ViewBuilder
+    // representation: () -> V) -> some SwiftUICore.View where V : SwiftUICore.View`
     // (SDK 26 spelling is `@ViewBuilder`; the SDK 27 docs show `@ContentBuilder`.)
     nonisolated public func accessibilityRepresentation<V>(@ViewBuilder representation: () -> V) -> some View where V: View {
         _ShimModified(self)

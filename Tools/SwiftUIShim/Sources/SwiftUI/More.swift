@@ -296,6 +296,9 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~402k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+    // watchOS 8.0, *) @inlinable nonisolated public func foregroundStyle<S>(_ style: S) -> some
+    // SwiftUICore.View where S : SwiftUICore.ShapeStyle`
     nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle {
         _ShimModified(self)
     }

@@ -135,6 +135,9 @@ extension Double: _FormatSpecifiable { public var _arg: Double { self }; public 
 // MARK: - Text / Image
 
 // Apple: https://developer.apple.com/documentation/swiftui/text
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~813k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @frozen public struct Text : Swift.Equatable, Swift.Sendable` (View in an extension;
+// not main-actor isolated).
 @frozen nonisolated public struct Text: View, Equatable, Sendable {
     @usableFromInline let storage: String
     public typealias Body = Never
@@ -149,6 +152,7 @@ extension Double: _FormatSpecifiable { public var _arg: Double { self }; public 
     public init<S>(_ content: S) where S: StringProtocol { storage = String(content) }
 
     // Apple: https://developer.apple.com/documentation/swiftui/text/init(verbatim:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~813k): `@inlinable public init(verbatim content: Swift.String)`
     public init(verbatim content: String) { storage = content }
 
     public static func == (lhs: Text, rhs: Text) -> Bool { lhs.storage == rhs.storage }
@@ -356,8 +360,13 @@ extension List where SelectionValue == Never {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/scrollviewproxy
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~979k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS
+// 7.0, *) public struct ScrollViewProxy`; `@available(*, unavailable) extension ScrollViewProxy :
+// Swift.Sendable`
 public struct ScrollViewProxy {
     // Apple: https://developer.apple.com/documentation/swiftui/scrollviewproxy/scrollto(_:anchor:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~979k): `public func scrollTo<ID>(_ id: ID, anchor:
+    // SwiftUICore.UnitPoint? = nil) where ID : Swift.Hashable`
     public func scrollTo<ID>(_ id: ID, anchor: UnitPoint? = nil) where ID: Hashable {}
 }
 
