@@ -210,6 +210,9 @@ extension Toggle where Label == SwiftUI.Label<Text, Image> {
 // MARK: - Styles, colors, fonts
 
 // Apple: https://developer.apple.com/documentation/swiftui/shapestyle
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~409k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) public protocol ShapeStyle : Swift.Sendable` (its `_makeView`, `_apply` and
+// iOS 17 `resolve(in:)` requirements left out).
 public protocol ShapeStyle: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/hierarchicalshapestyle

@@ -159,6 +159,9 @@ extension Double: _FormatSpecifiable { public var _arg: Double { self }; public 
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/image
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~830k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @frozen public struct Image : Swift.Equatable, Swift.Sendable`, and `extension
+// Image : SwiftUICore.View` (not main-actor isolated).
 @frozen nonisolated public struct Image: View, Equatable, Sendable {
     @usableFromInline let name: String
     public typealias Body = Never
