@@ -8,9 +8,13 @@
 #   bash Scripts/api-baseline.sh --check    with a unified diff when API/ differs
 #   bash Scripts/api-baseline.sh --update   rewrite API/ from the current sources
 #
-# AsyncContentCore, AsyncContentTestSupport and AsyncContentPersistence come from
-# `swift package --enable-all-traits dump-symbol-graph` (the ordinary .build with every trait
-# on, so after `swift build --enable-all-traits` it only extracts). AsyncContent, the SwiftUI
+# AsyncContentTestSupport comes from `swift package --enable-all-traits dump-symbol-graph` (the
+# ordinary .build with every trait on, so after `swift build --enable-all-traits --build-tests` it
+# only extracts). AsyncContentCore and AsyncContentPersistence come from the
+# type-check's iOS pass (.build-typecheck/symbolgraph/apple-ios), which compiles their Apple-only
+# branches against the Apple interface shims, so the baseline holds their Apple-only public API
+# (`AsyncLoader(publisher:)`, `NetworkStatus.updates()`, the UIKit hooks) too; the script also
+# prints how many lines that adds to the Linux build's API. AsyncContent, the SwiftUI
 # layer, cannot be built by SwiftPM on Linux: its symbol graph comes from the type-check against
 # the SwiftUI shim (`.ci/swiftui-typecheck --module-only`, run here unless
 # `--swiftui-symbols DIR` names a directory that already holds AsyncContent.symbols.json, as
@@ -68,16 +72,34 @@ if [ -z "$SWIFTUI_SYMBOLS" ]; then
 fi
 test -f "$SWIFTUI_SYMBOLS/AsyncContent.symbols.json" ||
   { echo "error: no AsyncContent.symbols.json in $SWIFTUI_SYMBOLS"; exit 1; }
+# The core and the persistence as an Apple client sees them: the iOS pass of the type-check
+# compiles their Apple-only branches (`AsyncLoader(publisher:)`, `NetworkStatus.updates()`,
+# `RefetchEvent.appActivations()`, …) against the Apple interface shims and writes their graphs
+# beside the layer's. Their public API is the Linux build's and that.
+APPLE_SYMBOLS="$(dirname "$SWIFTUI_SYMBOLS")/apple-ios"
+for module in AsyncContentCore AsyncContentPersistence; do
+  test -f "$APPLE_SYMBOLS/$module.symbols.json" ||
+    { echo "error: no $module.symbols.json in $APPLE_SYMBOLS (run .ci/swiftui-typecheck)"; exit 1; }
+done
 
 mkdir -p "$OUT/API"
 : >"$OUT/counts.txt"
 for module in "${LINUX_MODULES[@]}"; do
-  python3 Scripts/api-baseline.py "$module" "$SYMBOLGRAPH" "$OUT/API/$module.txt" \
+  graphs=$SYMBOLGRAPH
+  case "$module" in AsyncContentCore | AsyncContentPersistence) graphs=$APPLE_SYMBOLS ;; esac
+  python3 Scripts/api-baseline.py "$module" "$graphs" "$OUT/API/$module.txt" \
     >>"$OUT/counts.txt"
+  # What the Apple build adds to the Linux build's API (the Apple-only branches), for the log.
+  if [ "$graphs" = "$APPLE_SYMBOLS" ]; then
+    python3 Scripts/api-baseline.py "$module" "$SYMBOLGRAPH" "$OUT/$module-linux.txt" >/dev/null
+    added=$(comm -13 <(sort "$OUT/$module-linux.txt") <(sort "$OUT/API/$module.txt") | wc -l)
+    echo "$module: $added public symbol line(s) only in the Apple build"
+  fi
 done
 # AsyncContent re-exports AsyncContentCore, whose symbols its graph repeats: they are the core's.
 python3 Scripts/api-baseline.py AsyncContent "$SWIFTUI_SYMBOLS" "$OUT/API/AsyncContent.txt" \
-  "$SYMBOLGRAPH/AsyncContentCore.symbols.json" >>"$OUT/counts.txt"
+  "$SYMBOLGRAPH/AsyncContentCore.symbols.json" "$APPLE_SYMBOLS/AsyncContentCore.symbols.json" \
+  >>"$OUT/counts.txt"
 
 echo "public top-level types (types, protocols and typealiases; extensions don't count):"
 total=0

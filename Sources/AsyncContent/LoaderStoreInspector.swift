@@ -136,6 +136,11 @@ struct LoaderStoreInspectorSheet: ViewModifier {
       NavigationStack {
         LoaderStoreInspector { isPresented.wrappedValue = false }
       }
+      #if os(macOS)
+      // A macOS sheet takes its content's ideal size, and a List has almost none: without a
+      // minimum the inspector opens as a sliver.
+      .frame(minWidth: 480, minHeight: 400)
+      #endif
     }
     #else
     content

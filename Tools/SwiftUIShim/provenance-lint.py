@@ -10,26 +10,68 @@ directly above it (attributes and other comments may sit in between), unless it 
  - a `typealias Body = Never` (primitive-view plumbing), or
  - shim plumbing: named `_Shim...` or marked `@_spi(ShimInternal)`.
 Top-level `extension` lines are not declarations and need no URL.
-Prints each uncited declaration and exits 1 if there is any; prints the count of cited
-declarations (the shim's declaration count) otherwise.
+A `// SDK: <interface file> (<SDK version>): <declaration as written there>` line counts as
+provenance too: the declaration transcribed from Apple's SDK interface (issue 31).
+
+With `--require-sdk` (the Apple interface shims, Tools/SwiftUIShim/Apple), only `// SDK:` lines
+count: every declaration there names its interface file and SDK version.
+
+Everywhere: an `@available(…)` attribute that introduces a declaration (or an extension) after
+the package's floor (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1) must sit under a comment
+block with an `// SDK:` line and the marker `NEWER THAN THE FLOOR`, so that a reader sees it may
+be used only under `if #available` (availability-lint.py enforces the uses).
+Prints each problem and exits 1 if there is any; prints the counts (declarations cited, and of
+them cited from an SDK interface) otherwise.
 """
 import glob
 import os
 import re
 import sys
 
-root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "Sources/SwiftUI")
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+REQUIRE_SDK = "--require-sdk" in sys.argv
+root = args[0] if args else os.path.join(os.path.dirname(__file__), "Sources/SwiftUI")
+FLOOR = {"iOS": (17, 0), "macOS": (14, 0), "tvOS": (17, 0), "watchOS": (10, 0), "visionOS": (1, 0)}
+
+
+def newer_than_floor(attribute):
+    """Platforms on which an @available attribute introduces something after the floor."""
+    newer = []
+    for m in re.finditer(r"\b(iOS|macOS|tvOS|watchOS|visionOS)\s+(\d+)(?:\.(\d+))?", attribute):
+        v = (int(m.group(2)), int(m.group(3) or 0))
+        if v > FLOOR[m.group(1)]:
+            newer.append(f"{m.group(1)} {m.group(2)}")
+    return newer
+
+
+def comment_block_above(lines, i):
+    """The comment and attribute lines directly above line i."""
+    block = []
+    j = i - 1
+    while j >= 0 and (lines[j].strip().startswith("//") or lines[j].strip().startswith("@")):
+        block.append(lines[j].strip())
+        j -= 1
+    return block
 DECL = re.compile(
     r"^(?P<indent>\s*)(?:@[\w().,:\"* ]+\s+)*(?:nonisolated\s+|@?frozen\s+)*(?:@[\w().,:\"* ]+\s+)*"
     r"(?:public\s+)?(?:nonisolated\s+)?(?:static\s+)?(?:mutating\s+)?"
     r"(?P<kind>struct|enum|protocol|func|init|var|let|macro|subscript|typealias|associatedtype|case)\b"
 )
 URL = "// Apple: https://developer.apple.com/documentation/"
+SDK = "// SDK: "
 bad = 0
 cited = 0
+from_sdk = 0
 for path in sorted(glob.glob(os.path.join(root, "*.swift"))):
     lines = open(path, encoding="utf-8").read().splitlines()
     for i, line in enumerate(lines):
+        attribute = re.match(r"\s*@available\((.*)\)\s*$", line)
+        if attribute and newer_than_floor(attribute.group(1)):
+            block = comment_block_above(lines, i)
+            if not any(b.startswith(SDK) for b in block) or not any("NEWER THAN THE FLOOR" in b for b in block):
+                bad += 1
+                print(f"{path}:{i + 1}: introduced after the floor ({', '.join(newer_than_floor(attribute.group(1)))}) "
+                      "without an '// SDK:' line and the marker 'NEWER THAN THE FLOOR' above it")
         m = DECL.match(line)
         if not m:
             continue
@@ -48,8 +90,10 @@ for path in sorted(glob.glob(os.path.join(root, "*.swift"))):
         ok = False
         while j >= 0:
             prev = lines[j].strip()
-            if prev.startswith(URL):
+            if prev.startswith(SDK) or (prev.startswith(URL) and not REQUIRE_SDK):
                 ok = True
+                if prev.startswith(SDK):
+                    from_sdk += 1
                 break
             if prev.startswith("//") or prev.startswith("@") or prev.startswith("///"):
                 if "shim-internal" in prev or "ShimInternal" in prev:
@@ -71,6 +115,7 @@ for path in sorted(glob.glob(os.path.join(root, "*.swift"))):
             if not opener.startswith("extension"):
                 continue
         bad += 1
-        print(f"{path}:{i + 1}: public declaration without '{URL}...' provenance: {stripped}")
-print(f"provenance: {cited} cited declarations, {bad} uncited")
+        wanted = SDK if REQUIRE_SDK else f"{URL}... or {SDK}"
+        print(f"{path}:{i + 1}: public declaration without '{wanted}' provenance: {stripped}")
+print(f"provenance: {cited} cited declarations ({from_sdk} with their SDK interface declaration), {bad} problem(s)")
 sys.exit(1 if bad else 0)

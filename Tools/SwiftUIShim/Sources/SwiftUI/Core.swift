@@ -17,6 +17,10 @@
 // MARK: - View
 
 // Apple: https://developer.apple.com/documentation/swiftui/view
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~600k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @_typeEraser(AnyView) @preconcurrency @_Concurrency.MainActor public protocol View
+// { …; associatedtype Body : SwiftUICore.View; @SwiftUICore.ViewBuilder @_Concurrency.MainActor
+// @preconcurrency var body: Self.Body { get } }` (the shim leaves out `_makeView` and the type eraser).
 @MainActor @preconcurrency
 public protocol View {
     // Apple: https://developer.apple.com/documentation/swiftui/view/body-swift.associatedtype
@@ -91,11 +95,24 @@ public struct ViewBuilder {
 // MARK: - Structural views
 
 // Apple: https://developer.apple.com/documentation/swiftui/tupleview
-@frozen nonisolated public struct TupleView<T>: View {
-    public var value: T
-    public init(_ value: T) { self.value = value }
+// SDK: iPhoneOS18.0.sdk SwiftUICore.swiftinterface: `@frozen @_Concurrency.MainActor
+// @preconcurrency public struct TupleView<T> : SwiftUICore.View`, `value` `@MainActor
+// @preconcurrency`, `@inlinable nonisolated public init(_ value: T)`; Sendable unavailable
+// (issue 31, finding 3).
+@frozen @MainActor @preconcurrency public struct TupleView<T>: View {
+    @MainActor @preconcurrency public var value: T {
+        get { _shimValue }
+        set { _shimValue = newValue }
+    }
+    // Shim plumbing: the storage behind `value`, so that the nonisolated initializer (as Apple
+    // declares it) can set it. nonisolated(unsafe): nothing in the shim runs.
+    @usableFromInline nonisolated(unsafe) var _shimValue: T
+    @inlinable nonisolated public init(_ value: T) { _shimValue = value }
     public typealias Body = Never
 }
+
+@available(*, unavailable)
+extension TupleView: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/_conditionalcontent
 @frozen nonisolated public struct _ConditionalContent<TrueContent, FalseContent> {
@@ -120,16 +137,27 @@ nonisolated extension Optional: View where Wrapped: View {
 // Declared for `buildLimitedAvailability(_:)`'s return type only. Its initializers,
 // `init(_:)` and `init(erasing:)`, are left out on purpose: the project bans AnyView, so code
 // that makes one fails to type-check (negative/neg11_anyview_banned.swift).
-@frozen nonisolated public struct AnyView: View {
+// SDK: iPhoneOS18.0.sdk SwiftUICore.swiftinterface: `@frozen @_Concurrency.MainActor
+// @preconcurrency public struct AnyView : SwiftUICore.View`; Sendable unavailable (issue 31,
+// finding 3).
+@frozen @MainActor @preconcurrency public struct AnyView: View {
     public typealias Body = Never
-    @usableFromInline init<V: View>(_shimErasing view: V) {}
+    @usableFromInline nonisolated init<V: View>(_shimErasing view: V) {}
 }
 
+@available(*, unavailable)
+extension AnyView: Sendable {}
+
 // Apple: https://developer.apple.com/documentation/swiftui/emptyview
-@frozen nonisolated public struct EmptyView: View {
-    @inlinable public init() {}
+// SDK: iPhoneOS18.0.sdk SwiftUICore.swiftinterface (~612k): `@frozen @_Concurrency.MainActor
+// @preconcurrency public struct EmptyView : SwiftUICore.View`, `@inlinable nonisolated public
+// init()`; `extension EmptyView : Sendable` (issue 31, finding 3).
+@frozen @MainActor @preconcurrency public struct EmptyView: View {
+    @inlinable nonisolated public init() {}
     public typealias Body = Never
 }
+
+extension EmptyView: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/group
 @frozen nonisolated public struct Group<Content> {

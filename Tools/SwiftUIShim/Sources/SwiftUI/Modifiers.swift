@@ -2,18 +2,25 @@
 import Foundation
 
 extension View {
-    // Apple: https://developer.apple.com/documentation/swiftui/view/task(name:priority:file:line:_:)
-    // The current page (iOS/macOS 26.4 SDK): the action is `sending @escaping @isolated(any)`,
-    // so a closure written in a view's body runs on the main actor, and `name`, `file` and
-    // `line` name the task.
-    @export(implementation) nonisolated public func task(
-        name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID,
-        line: Int = #line, _ action: sending @escaping @isolated(any) () async -> Void
+    // Apple: https://developer.apple.com/documentation/swiftui/view/task(priority:_:)
+    // SDK: iPhoneOS18.0.sdk SwiftUI.swiftinterface (~266k): `@available(iOS 15.0, macOS 12.0,
+    // tvOS 15.0, watchOS 8.0, *) @inlinable nonisolated public func task(priority:
+    // _Concurrency.TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping
+    // @Sendable () async -> Swift.Void) -> some SwiftUICore.View`. Issue 31, finding 7: the
+    // iOS 18 SDK (Xcode 16.3, which Swift 6.1 means) has no `task(name:priority:file:line:_:)`,
+    // so the shim no longer declares it (negative/neg35_…).
+    @inlinable nonisolated public func task(
+        priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: @escaping @Sendable () async -> Void
     ) -> some View {
         _ShimModified(self)
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/task(id:priority:_:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~266k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+    // watchOS 8.0, *) @inlinable nonisolated public func task<T>(id value: T, priority:
+    // _Concurrency.TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @Sendable ()
+    // async -> Swift.Void) -> some SwiftUICore.View where T : Swift.Equatable`
     nonisolated public func task<T>(
         id value: T,
         priority: TaskPriority = .userInitiated,
@@ -52,6 +59,8 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/disabled(_:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~6k): `@inlinable nonisolated public func disabled(_
+    // disabled: Swift.Bool) -> some SwiftUICore.View`
     nonisolated public func disabled(_ disabled: Bool) -> some View {
         _ShimModified(self)
     }
@@ -81,6 +90,8 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/id(_:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~822k): `@inlinable nonisolated public func id<ID>(_ id:
+    // ID) -> some SwiftUICore.View where ID : Swift.Hashable`
     nonisolated public func id<ID>(_ id: ID) -> some View where ID: Hashable {
         _ShimModified(self)
     }
@@ -104,6 +115,9 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/accessibilityrepresentation(representation:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~979k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS
+    // 8.0, *) nonisolated public func accessibilityRepresentation<V>(@SwiftUICore.ViewBuilder
+    // representation: () -> V) -> some SwiftUICore.View where V : SwiftUICore.View`
     // (SDK 26 spelling is `@ViewBuilder`; the SDK 27 docs show `@ContentBuilder`.)
     nonisolated public func accessibilityRepresentation<V>(@ViewBuilder representation: () -> V) -> some View where V: View {
         _ShimModified(self)
@@ -122,4 +136,19 @@ nonisolated public struct AccessibilityAttachmentModifier: ViewModifier {
 extension ViewModifier where Body == Never {
     @_spi(ShimInternal)
     public func body(content: Self.Content) -> Never { fatalError("primitive modifier \(Self.self) has no body") }
+}
+
+// SDK: iPhoneOS18.0.sdk SwiftUI.swiftinterface (~880k): `@available(iOS 18.0, macOS 15.0, tvOS 18.0,
+// watchOS 11.0, visionOS 2.0, *) extension SwiftUICore.View { nonisolated public func
+// accessibilityIdentifier(_ identifier: Swift.String, isEnabled: Swift.Bool) ->
+// SwiftUICore.ModifiedContent<Self, SwiftUI.AccessibilityAttachmentModifier> }`.
+// NEWER THAN THE FLOOR (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1): the layer, the example
+// and the snippets may use it only under `if #available`/`@available` (availability-lint.py, whose
+// fixtures use it with and without a guard).
+@available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension View {
+    // Apple: https://developer.apple.com/documentation/swiftui/view/accessibilityidentifier(_:isenabled:)
+    nonisolated public func accessibilityIdentifier(_ identifier: String, isEnabled: Bool) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+        ModifiedContent(content: self, modifier: AccessibilityAttachmentModifier())
+    }
 }

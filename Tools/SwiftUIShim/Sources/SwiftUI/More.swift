@@ -7,43 +7,68 @@ import Foundation
 // MARK: - Layout containers
 
 // Apple: https://developer.apple.com/documentation/swiftui/zstack
-@frozen nonisolated public struct ZStack<Content>: View where Content: View {
+// SDK: iPhoneOS18.0.sdk SwiftUICore.swiftinterface (~13k): `@frozen @_Concurrency.MainActor
+// @preconcurrency public struct ZStack<Content> : SwiftUICore.View where Content :
+// SwiftUICore.View`, `@inlinable nonisolated public init(alignment:content:)`; Sendable
+// unavailable (issue 31, finding 3).
+@frozen @MainActor @preconcurrency public struct ZStack<Content>: View where Content: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/zstack/init(alignment:content:)
-    @inlinable public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
+    @inlinable nonisolated public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
 }
+
+@available(*, unavailable)
+extension ZStack: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/spacer
-@frozen nonisolated public struct Spacer: View {
+// SDK: iPhoneOS18.0.sdk SwiftUICore.swiftinterface: `@frozen @_Concurrency.MainActor
+// @preconcurrency public struct Spacer`, with `minLength` and `init(minLength:)` both
+// `@MainActor @preconcurrency`; `extension Spacer : View`, `extension Spacer : Sendable`
+// (issue 31, finding 3: a `Spacer()` made in nonisolated code is a main-actor warning on a Mac,
+// an error under warnings-as-errors: negative/neg31_…).
+@frozen @MainActor @preconcurrency public struct Spacer: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/spacer/minlength
-    public var minLength: CGFloat?
+    @MainActor @preconcurrency public var minLength: CGFloat?
     // Apple: https://developer.apple.com/documentation/swiftui/spacer/init(minlength:)
-    @inlinable public init(minLength: CGFloat? = nil) { self.minLength = minLength }
+    @inlinable @MainActor @preconcurrency public init(minLength: CGFloat? = nil) { self.minLength = minLength }
 }
+
+extension Spacer: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/section
-nonisolated public struct Section<Parent, Content, Footer> {}
+// SDK: iPhoneOS18.0.sdk SwiftUI.swiftinterface (~589k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) public struct Section<Parent, Content, Footer>` (not main-actor isolated),
+// Sendable unavailable; each initializer in an extension that constrains `Content : View`
+// (issue 31, finding 5: negative/neg32_…).
+public struct Section<Parent, Content, Footer> {}
 
-nonisolated extension Section: View where Parent: View, Content: View, Footer: View {
+@available(*, unavailable)
+extension Section: Sendable {}
+
+extension Section: View where Parent: View, Content: View, Footer: View {
     public typealias Body = Never
+}
+
+extension Section where Parent: View, Content: View, Footer: View {
     // Apple: https://developer.apple.com/documentation/swiftui/section/init(content:header:footer:)
-    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {}
+    @_alwaysEmitIntoClient public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {}
 }
 
-extension Section where Parent == EmptyView, Footer == EmptyView {
+extension Section where Parent == EmptyView, Content: View, Footer == EmptyView {
     // Apple: https://developer.apple.com/documentation/swiftui/section/init(content:)
-    nonisolated public init(@ViewBuilder content: () -> Content) {}
+    public init(@ViewBuilder content: () -> Content) {}
 }
 
-extension Section where Footer == EmptyView {
+extension Section where Parent: View, Content: View, Footer == EmptyView {
     // Apple: https://developer.apple.com/documentation/swiftui/section/init(content:header:)
-    nonisolated public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {}
+    @_alwaysEmitIntoClient public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {}
 }
 
-extension Section where Parent == Text, Footer == EmptyView {
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+extension Section where Parent == Text, Content: View, Footer == EmptyView {
     // Apple: https://developer.apple.com/documentation/swiftui/section/init(_:content:)
-    nonisolated public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {}
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {}
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/pinnedscrollableviews
@@ -185,6 +210,9 @@ extension Toggle where Label == SwiftUI.Label<Text, Image> {
 // MARK: - Styles, colors, fonts
 
 // Apple: https://developer.apple.com/documentation/swiftui/shapestyle
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~409k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) public protocol ShapeStyle : Swift.Sendable` (its `_makeView`, `_apply` and
+// iOS 17 `resolve(in:)` requirements left out).
 public protocol ShapeStyle: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/hierarchicalshapestyle
@@ -208,6 +236,10 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     public enum RGBColorSpace: Hashable, Sendable {
         // Apple: https://developer.apple.com/documentation/swiftui/color/rgbcolorspace/srgb
         case sRGB
+        // Apple: https://developer.apple.com/documentation/swiftui/color/rgbcolorspace/srgblinear
+        // SDK: iPhoneOS18.0.sdk SwiftUICore.swiftinterface: `case sRGB; case sRGBLinear; case
+        // displayP3` (issue 31, finding 4: a `switch` without it is not exhaustive on a Mac).
+        case sRGBLinear
         // Apple: https://developer.apple.com/documentation/swiftui/color/rgbcolorspace/displayp3
         case displayP3
     }
@@ -267,6 +299,9 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~402k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+    // watchOS 8.0, *) @inlinable nonisolated public func foregroundStyle<S>(_ style: S) -> some
+    // SwiftUICore.View where S : SwiftUICore.ShapeStyle`
     nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle {
         _ShimModified(self)
     }
@@ -313,19 +348,71 @@ public protocol Scene {
 extension Never: Scene {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder
+// SDK: iPhoneOS18.0.sdk SwiftUI.swiftinterface (~875k), transcribed whole (issue 31, finding 6):
+// `buildExpression`, an unavailable empty `buildBlock()`, the single-scene `buildBlock`, the
+// disfavored pack `buildBlock`, and (in an extension) `buildOptional` for `if #available` only
+// and `buildLimitedAvailability`. `@_functionBuilder` is the old spelling of `@resultBuilder`.
+// negative/neg33_… (an empty scene body) and neg34_… (a plain `if`) are rejected.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
 @resultBuilder
 public struct SceneBuilder {
+    // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildexpression(_:)
+    @_alwaysEmitIntoClient public static func buildExpression<Content>(_ content: Content) -> Content where Content: Scene {
+        content
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildblock()
+    @available(*, unavailable, message: "Provide at leas one scene")
+    public static func buildBlock() -> some Scene { _ShimTupleScene() }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildblock(_:)-3exgq
+    public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene { content }
+
     // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildblock(_:)
-    public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene
+    @_disfavoredOverload @_alwaysEmitIntoClient public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene
         where repeat each Content: Scene
     {
         _ShimTupleScene()
     }
 }
 
+@available(*, unavailable)
+extension SceneBuilder: Sendable {}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
+extension SceneBuilder {
+    // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildoptional(_:)
+    @_alwaysEmitIntoClient public static func buildOptional(_ scene: (any Scene & _LimitedAvailabilitySceneMarker)?) -> some Scene {
+        _ShimTupleScene()
+    }
+
+    // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildoptional(_:)
+    @available(*, unavailable, message: "if statements in a SceneBuilder can only be used with #available clauses")
+    public static func buildOptional<S>(_ scene: S?) where S: Scene {}
+
+    // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildlimitedavailability(_:)
+    @available(iOS 16.1, macOS 13.0, watchOS 9.1, tvOS 16.1, visionOS 1.0, *)
+    @_alwaysEmitIntoClient public static func buildLimitedAvailability(_ scene: some Scene) -> any Scene & _LimitedAvailabilitySceneMarker {
+        _ShimLimitedAvailabilityScene()
+    }
+}
+
+// Apple: https://developer.apple.com/documentation/swiftui/_limitedavailabilityscenemarker
+// SDK: iPhoneOS18.0.sdk SwiftUI.swiftinterface (~875k): `@_marker public protocol
+// _LimitedAvailabilitySceneMarker`.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
+@_marker public protocol _LimitedAvailabilitySceneMarker {}
+
+/// Opaque stand-in for the scene that `SceneBuilder.buildLimitedAvailability(_:)` returns.
+public struct _ShimLimitedAvailabilityScene: Scene, _LimitedAvailabilitySceneMarker {
+    public typealias Body = Never
+    public init() {}
+}
+
 /// Opaque stand-in for the scene that `SceneBuilder.buildBlock` returns.
 public struct _ShimTupleScene: Scene {
     public typealias Body = Never
+    public init() {}
 }
 
 // Primitive scenes (Body == Never) get their `body` from here, as primitive views do.

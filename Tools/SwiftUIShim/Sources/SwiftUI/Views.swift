@@ -4,7 +4,13 @@ import Foundation
 // MARK: - Support types
 
 // Apple: https://developer.apple.com/documentation/swiftui/localizedstringkey
-@frozen public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, Sendable {
+// SDK: iPhoneOS18.0.sdk SwiftUICore.swiftinterface: `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @frozen public struct LocalizedStringKey : Swift.Equatable,
+// Swift.ExpressibleByStringInterpolation`, and `@available(*, unavailable) extension
+// LocalizedStringKey : Swift.Sendable` (issue 31, finding 1: the documentation page lists
+// Sendable; the interface makes the conformance unavailable, so a key stored in a Sendable type
+// or captured by a @Sendable closure is an error on a Mac: negative/neg29_…).
+@frozen public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {
     @usableFromInline let key: String
     // Apple: https://developer.apple.com/documentation/swiftui/localizedstringkey/init(_:)
     public init(_ value: String) { key = value }
@@ -12,15 +18,59 @@ import Foundation
     public init(stringInterpolation: StringInterpolation) { key = stringInterpolation.output }
 
     // Apple: https://developer.apple.com/documentation/swiftui/localizedstringkey/stringinterpolation
+    // SDK: iPhoneOS18.0.sdk SwiftUICore.swiftinterface. Issue 31, finding 2: there is no
+    // `appendInterpolation<T: CustomStringConvertible>`; the interpolations are a `String`
+    // (`StringProtocol`), the number types (`_FormatSpecifiable`), a `Text`, an
+    // `AttributedString`, an `Image`, a format style's output, and an object with a formatter.
+    // Only those the layer, the example and the snippets can reach are declared here
+    // (negative/neg30_…: a `Bool` does not interpolate into a key).
     public struct StringInterpolation: StringInterpolationProtocol {
         @usableFromInline var output = ""
         public init(literalCapacity: Int, interpolationCount: Int) {}
         public mutating func appendLiteral(_ literal: String) { output += literal }
         public mutating func appendInterpolation(_ string: String) { output += string }
-        public mutating func appendInterpolation<T>(_ value: T) where T: CustomStringConvertible { output += value.description }
+        public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter? = nil) where Subject: ReferenceConvertible {}
+        public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter? = nil) where Subject: NSObject {}
+        @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+        public mutating func appendInterpolation<F>(_ input: F.FormatInput, format: F) where F: FormatStyle, F.FormatInput: Equatable, F.FormatOutput == String {}
+        public mutating func appendInterpolation<T>(_ value: T) where T: _FormatSpecifiable {}
+        public mutating func appendInterpolation<T>(_ value: T, specifier: String) where T: _FormatSpecifiable {}
+        @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
         public mutating func appendInterpolation(_ text: Text) {}
+        @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+        public mutating func appendInterpolation(_ attributedString: AttributedString) {}
+        @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+        public mutating func appendInterpolation(_ image: Image) {}
     }
 }
+
+@available(*, unavailable)
+extension LocalizedStringKey: Sendable {}
+
+@available(*, unavailable)
+extension LocalizedStringKey.StringInterpolation: Sendable {}
+
+// SDK: the number overloads of SwiftUICore.swiftinterface (iPhoneOS18.0.sdk) take
+// `Foundation._FormatSpecifiable` (issue 31, finding 2). Apple's Foundation declares `_FormatSpecifiable` (the number types' printf specifier), which
+// `LocalizedStringKey.StringInterpolation.appendInterpolation(_:)` takes; swift-corelibs-foundation
+// lacks it, so the shim declares it with the conformances of Apple's Foundation.
+public protocol _FormatSpecifiable: Equatable {
+    associatedtype _Arg: CVarArg
+    var _arg: _Arg { get }
+    var _specifier: String { get }
+}
+extension Int: _FormatSpecifiable { public var _arg: Int { self }; public var _specifier: String { "%ld" } }
+extension Int8: _FormatSpecifiable { public var _arg: Int32 { Int32(self) }; public var _specifier: String { "%d" } }
+extension Int16: _FormatSpecifiable { public var _arg: Int32 { Int32(self) }; public var _specifier: String { "%d" } }
+extension Int32: _FormatSpecifiable { public var _arg: Int32 { self }; public var _specifier: String { "%d" } }
+extension Int64: _FormatSpecifiable { public var _arg: Int64 { self }; public var _specifier: String { "%lld" } }
+extension UInt: _FormatSpecifiable { public var _arg: UInt { self }; public var _specifier: String { "%lu" } }
+extension UInt8: _FormatSpecifiable { public var _arg: UInt32 { UInt32(self) }; public var _specifier: String { "%u" } }
+extension UInt16: _FormatSpecifiable { public var _arg: UInt32 { UInt32(self) }; public var _specifier: String { "%u" } }
+extension UInt32: _FormatSpecifiable { public var _arg: UInt32 { self }; public var _specifier: String { "%u" } }
+extension UInt64: _FormatSpecifiable { public var _arg: UInt64 { self }; public var _specifier: String { "%llu" } }
+extension Float: _FormatSpecifiable { public var _arg: Float { self }; public var _specifier: String { "%f" } }
+extension Double: _FormatSpecifiable { public var _arg: Double { self }; public var _specifier: String { "%lf" } }
 
 // Apple: https://developer.apple.com/documentation/swiftui/horizontalalignment
 @frozen public struct HorizontalAlignment: Equatable, Sendable {
@@ -85,6 +135,9 @@ import Foundation
 // MARK: - Text / Image
 
 // Apple: https://developer.apple.com/documentation/swiftui/text
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~813k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @frozen public struct Text : Swift.Equatable, Swift.Sendable` (View in an extension;
+// not main-actor isolated).
 @frozen nonisolated public struct Text: View, Equatable, Sendable {
     @usableFromInline let storage: String
     public typealias Body = Never
@@ -99,12 +152,16 @@ import Foundation
     public init<S>(_ content: S) where S: StringProtocol { storage = String(content) }
 
     // Apple: https://developer.apple.com/documentation/swiftui/text/init(verbatim:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~813k): `@inlinable public init(verbatim content: Swift.String)`
     public init(verbatim content: String) { storage = content }
 
     public static func == (lhs: Text, rhs: Text) -> Bool { lhs.storage == rhs.storage }
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/image
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~830k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @frozen public struct Image : Swift.Equatable, Swift.Sendable`, and `extension
+// Image : SwiftUICore.View` (not main-actor isolated).
 @frozen nonisolated public struct Image: View, Equatable, Sendable {
     @usableFromInline let name: String
     public typealias Body = Never
@@ -207,18 +264,30 @@ extension ContentUnavailableView where Label == SwiftUI.Label<Text, Image>, Desc
 // MARK: - Containers
 
 // Apple: https://developer.apple.com/documentation/swiftui/vstack
-@frozen nonisolated public struct VStack<Content>: View where Content: View {
+// SDK: iPhoneOS18.0.sdk SwiftUICore.swiftinterface: `@frozen @_Concurrency.MainActor @preconcurrency`,
+// its initializer `@inlinable nonisolated`, and `@available(*, unavailable) extension … : Sendable`
+// (issue 31, finding 3).
+@frozen @MainActor @preconcurrency public struct VStack<Content>: View where Content: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
-    @inlinable public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    @inlinable nonisolated public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
 }
 
+@available(*, unavailable)
+extension VStack: Sendable {}
+
 // Apple: https://developer.apple.com/documentation/swiftui/hstack
-@frozen nonisolated public struct HStack<Content>: View where Content: View {
+// SDK: iPhoneOS18.0.sdk SwiftUICore.swiftinterface: `@frozen @_Concurrency.MainActor @preconcurrency`,
+// its initializer `@inlinable nonisolated`, and `@available(*, unavailable) extension … : Sendable`
+// (issue 31, finding 3).
+@frozen @MainActor @preconcurrency public struct HStack<Content>: View where Content: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/hstack/init(alignment:spacing:content:)
-    @inlinable public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    @inlinable nonisolated public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
 }
+
+@available(*, unavailable)
+extension HStack: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/scrollview
 nonisolated public struct ScrollView<Content>: View where Content: View {
@@ -294,21 +363,38 @@ extension List where SelectionValue == Never {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/scrollviewproxy
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~979k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS
+// 7.0, *) public struct ScrollViewProxy`; `@available(*, unavailable) extension ScrollViewProxy :
+// Swift.Sendable`
 public struct ScrollViewProxy {
     // Apple: https://developer.apple.com/documentation/swiftui/scrollviewproxy/scrollto(_:anchor:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~979k): `public func scrollTo<ID>(_ id: ID, anchor:
+    // SwiftUICore.UnitPoint? = nil) where ID : Swift.Hashable`
     public func scrollTo<ID>(_ id: ID, anchor: UnitPoint? = nil) where ID: Hashable {}
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/scrollviewreader
 // The page shows SDK 27's `@ContentBuilder`; the SDK 26 spelling `@ViewBuilder` is kept (see
 // the README).
-@frozen nonisolated public struct ScrollViewReader<Content>: View where Content: View {
+// SDK: iPhoneOS18.0.sdk SwiftUI.swiftinterface (~979k): `@frozen @_Concurrency.MainActor
+// @preconcurrency`, `content` `@MainActor @preconcurrency`, the initializer `@inlinable
+// nonisolated`; Sendable unavailable (issue 31, finding 3).
+@frozen @MainActor @preconcurrency public struct ScrollViewReader<Content>: View where Content: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/scrollviewreader/content
-    public var content: (ScrollViewProxy) -> Content
+    @MainActor @preconcurrency public var content: (ScrollViewProxy) -> Content {
+        get { _shimContent }
+        set { _shimContent = newValue }
+    }
+    // Shim plumbing: the storage behind `content`, so that the nonisolated initializer (as Apple
+    // declares it) can set it. nonisolated(unsafe): nothing in the shim runs.
+    @usableFromInline nonisolated(unsafe) var _shimContent: (ScrollViewProxy) -> Content
 
     // Apple: https://developer.apple.com/documentation/swiftui/scrollviewreader/init(content:)
-    nonisolated public init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content) {
-        self.content = content
+    @inlinable nonisolated public init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content) {
+        _shimContent = content
     }
 }
+
+@available(*, unavailable)
+extension ScrollViewReader: Sendable {}
