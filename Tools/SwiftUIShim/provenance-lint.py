@@ -14,7 +14,9 @@ A `// SDK: <interface file> (<SDK version>): <declaration as written there>` lin
 provenance too: the declaration transcribed from Apple's SDK interface (issue 31).
 
 With `--require-sdk` (the Apple interface shims, Tools/SwiftUIShim/Apple), only `// SDK:` lines
-count: every declaration there names its interface file and SDK version.
+count: every declaration there names its interface file and SDK version. The one exception is a
+declaration whose header the SDK mirror lacks: its comment block says `NOT IN THE SDK MIRROR`
+and cites the documentation page (`// Apple: https://…`), which prints the Swift declaration.
 
 Everywhere: an `@available(…)` attribute that introduces a declaration (or an extension) after
 the package's floor (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1) must sit under a comment
@@ -90,7 +92,9 @@ for path in sorted(glob.glob(os.path.join(root, "*.swift"))):
         ok = False
         while j >= 0:
             prev = lines[j].strip()
-            if prev.startswith(SDK) or (prev.startswith(URL) and not REQUIRE_SDK):
+            not_mirrored = prev.startswith(URL) and any(
+                "NOT IN THE SDK MIRROR" in b for b in comment_block_above(lines, i))
+            if prev.startswith(SDK) or (prev.startswith(URL) and (not REQUIRE_SDK or not_mirrored)):
                 ok = True
                 if prev.startswith(SDK):
                     from_sdk += 1

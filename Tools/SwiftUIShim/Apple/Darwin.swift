@@ -93,3 +93,53 @@ extension FileManager {
         nil
     }
 }
+
+// The iOS-SDKs mirror has no NSFileCoordinator.h (it has NSFilePresenter.h, below): the class and
+// what the persistence calls are transcribed from their documentation pages, which print the
+// Swift declarations (availability from the pages' metadata). Each such declaration carries the
+// marker NOT IN THE SDK MIRROR, which provenance-lint.py --require-sdk accepts with a page URL.
+// SDK: iPhoneOS18.0.sdk Foundation.framework/Headers/NSFilePresenter.h (iOS 18.0):
+// `@protocol NSFilePresenter<NSObject>` (API_AVAILABLE(macos(10.7), ios(5.0), watchos(2.0),
+// tvos(9.0))), imported as `protocol NSFilePresenter : NSObjectProtocol`.
+@available(macOS 10.7, iOS 5.0, watchOS 2.0, tvOS 9.0, *)
+public protocol NSFilePresenter: NSObjectProtocol {}
+
+// SDK: Foundation's overlay (iOS 18.0): `public typealias NSErrorPointer =
+// Swift.AutoreleasingUnsafeMutablePointer<Foundation.NSError?>?`. Linux has no
+// AutoreleasingUnsafeMutablePointer (an Objective-C runtime type): the stand-in is the plain
+// pointer, which `&error` converts to the same way.
+public typealias NSErrorPointer = UnsafeMutablePointer<NSError?>?
+
+// NOT IN THE SDK MIRROR: `class NSFileCoordinator` (iOS 5.0, macOS 10.7, tvOS 9.0, visionOS 1.0,
+// watchOS 2.0).
+// Apple: https://developer.apple.com/documentation/foundation/nsfilecoordinator
+@available(macOS 10.7, iOS 5.0, watchOS 2.0, tvOS 9.0, *)
+open class NSFileCoordinator: NSObject {
+    // NOT IN THE SDK MIRROR: `init(filePresenter filePresenterOrNil: (any NSFilePresenter)?)`
+    // Apple: https://developer.apple.com/documentation/foundation/nsfilecoordinator/init(filepresenter:)
+    public init(filePresenter filePresenterOrNil: (any NSFilePresenter)?) {}
+
+    // NOT IN THE SDK MIRROR: `struct WritingOptions` (NS_OPTIONS NSFileCoordinatorWritingOptions
+    // of NSUInteger: ForDeletion 1<<0, ForMoving 1<<1, ForMerging 1<<2, ForReplacing 1<<3).
+    // Apple: https://developer.apple.com/documentation/foundation/nsfilecoordinator/writingoptions
+    public struct WritingOptions: OptionSet, @unchecked Sendable {
+        // @unchecked Sendable: a plain integer option set, as Apple's imported NS_OPTIONS.
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static var forDeleting: WritingOptions { WritingOptions(rawValue: 1 << 0) }
+        public static var forMoving: WritingOptions { WritingOptions(rawValue: 1 << 1) }
+        public static var forMerging: WritingOptions { WritingOptions(rawValue: 1 << 2) }
+        public static var forReplacing: WritingOptions { WritingOptions(rawValue: 1 << 3) }
+    }
+
+    // NOT IN THE SDK MIRROR: `func coordinate(writingItemAt url: URL, options:
+    // NSFileCoordinator.WritingOptions = [], error outError: NSErrorPointer, byAccessor writer:
+    // (URL) -> Void)`
+    // Apple: https://developer.apple.com/documentation/foundation/nsfilecoordinator/coordinate(writingitemat:options:error:byaccessor:)
+    open func coordinate(
+        writingItemAt url: URL, options: NSFileCoordinator.WritingOptions = [],
+        error outError: NSErrorPointer, byAccessor writer: (URL) -> Void
+    ) {
+        writer(url)
+    }
+}
