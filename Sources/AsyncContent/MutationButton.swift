@@ -58,10 +58,10 @@ public struct MutationButton<Input: Sendable, Output: Sendable, Label: View>: Vi
     Button {
       mutation.start(input, in: store)
     } label: {
-      VStack(spacing: 2) {
+      VStack {
         ProgressButtonLabel(isRunning: state.showsProgress, label: label)
         if state == .waitingForNetwork {
-          Label(strings.willBeSentWhenOnline, systemImage: "clock.arrow.circlepath")
+          SwiftUI.Label(strings.willBeSentWhenOnline, systemImage: "clock.arrow.circlepath")
             .font(.caption2)
         }
       }
