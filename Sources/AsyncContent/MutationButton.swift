@@ -11,9 +11,14 @@ public import SwiftUI
 /// write-back and the invalidation reach the views on screen. The mutation owns the run's
 /// task, so the button's own lifetime does not bound it: a save whose button goes away (the
 /// sheet closes, the row scrolls off) finishes, rolls back or invalidates all the same. While
-/// the mutation runs (``Mutation/isRunning``, wherever the run was started), the label stays in
-/// the layout, hidden under a `ProgressView`, so the button keeps its size, and the button is
-/// disabled, so a second tap sends nothing.
+/// a run sends its request (``Mutation/isRunning``, wherever the run was started), the label
+/// stays in the layout, hidden under a `ProgressView`, so the button keeps its size, and the
+/// button is disabled, so a second tap sends nothing.
+///
+/// While the run waits for the network instead (``Mutation/isPaused``: the store follows the
+/// network and it is down), the button stays enabled, so further taps queue their runs behind
+/// it, in order, and a caption under the label says "Will be sent when online", in the
+/// language of the default texts (the environment's `asyncDefaultStrings`).
 ///
 /// Keep the mutation where it outlives the view: in a model, a `static let`, or the view's
 /// `@State`. Its phase says how the last run ended:
@@ -31,6 +36,7 @@ public struct MutationButton<Input: Sendable, Output: Sendable, Label: View>: Vi
   private let input: Input
   private let label: Label
   @Environment(\.loaderStore) private var store
+  @Environment(\.asyncDefaultStrings) private var strings
 
   /// Creates a button that sends `input` with `mutation`, with a label of your own.
   ///
@@ -48,13 +54,19 @@ public struct MutationButton<Input: Sendable, Output: Sendable, Label: View>: Vi
   }
 
   public var body: some View {
-    let isRunning = mutation.isRunning
+    let state = mutation.buttonState
     Button {
       mutation.start(input, in: store)
     } label: {
-      ProgressButtonLabel(isRunning: isRunning, label: label)
+      VStack {
+        ProgressButtonLabel(isRunning: state.showsProgress, label: label)
+        if state == .waitingForNetwork {
+          SwiftUI.Label(strings.willBeSentWhenOnline, systemImage: "clock.arrow.circlepath")
+            .font(.caption2)
+        }
+      }
     }
-    .disabled(isRunning)
+    .disabled(!state.isEnabled)
   }
 }
 

@@ -135,6 +135,8 @@ public struct DefaultStrings: Hashable, Sendable {
     /// The label of the progress view of a first load that waits for the network, the note of a
     /// reload that waits, and their announcement.
     case waitingForNetwork = "Waiting for the network"
+    /// What a mutation button says while its edits wait for the network to be sent.
+    case willBeSentWhenOnline = "Will be sent when online"
     /// The retry button.
     case retry = "Retry"
     /// The empty view's button that loads again.
@@ -233,6 +235,9 @@ public struct DefaultStrings: Hashable, Sendable {
   /// "Waiting for the network": the label of the progress view while a first load waits for
   /// the network, the note over the content while a reload waits, and their announcement.
   public var waitingForNetwork: String { string(.waitingForNetwork) }
+  /// "Will be sent when online": what a mutation button says while its edits wait for the
+  /// network.
+  package var willBeSentWhenOnline: String { string(.willBeSentWhenOnline) }
   /// "Retry".
   public var retry: String { string(.retry) }
   /// "Reload", the empty view's button.

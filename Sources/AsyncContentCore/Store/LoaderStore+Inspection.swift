@@ -51,7 +51,9 @@ extension LoaderStore {
   }
 
   /// Cancels the load of `key`'s entry and forgets its value, then loads again if the entry is
-  /// observed: the inspector's Reset, which shows the key's first load as a new screen sees it.
+  /// observed and its key enabled: the inspector's Reset, which shows the key's first load as a
+  /// new screen sees it. A disabled key (``StoreKey/isEnabled``) stays idle, as a new screen
+  /// shows it.
   ///
   /// ```swift
   /// store.reset(CountryKey(code: "AT"))
@@ -63,6 +65,6 @@ extension LoaderStore {
     guard let entry = liveEntry(for: key) else { return }
     entry.edits.removeAll()
     entry.loader.reset()
-    if entry.observers > 0 { entry.loader.startLoad() }
+    if entry.observers > 0, entry.key.isEnabled { entry.loader.startLoad() }
   }
 }

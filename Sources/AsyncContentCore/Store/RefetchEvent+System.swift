@@ -115,8 +115,18 @@ extension NetworkStatus {
   /// let store = LoaderStore()
   /// store.followNetwork(NetworkStatus.updates())
   /// ```
+  ///
+  /// On watchOS it reports ``online`` once and ends, so no load ever waits there: Apple's
+  /// TN3135 ("Low-level networking on watchOS") says a path monitor is for apps with an active
+  /// audio-streaming session only, and stays unsatisfied for any other app, though URLSession
+  /// works. There a lost network shows as a failed request, which the key's retry policy
+  /// handles.
   public static func updates() -> AsyncStream<NetworkStatus> {
-    AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+    switch NetworkStatusSource.current {
+    case .alwaysOnline: return NetworkStatusSource.alwaysOnlineUpdates()
+    case .pathMonitor: break
+    }
+    return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
       let watch = PathWatch()
       // https://developer.apple.com/documentation/network/nwpathmonitor/pathupdatehandler
       watch.monitor.pathUpdateHandler = { path in
@@ -183,6 +193,50 @@ package struct ReconnectionDetector: Sendable {
   package mutating func update(isAvailable: Bool) -> Bool {
     defer { wasAvailable = isAvailable }
     return isAvailable && wasAvailable == false
+  }
+}
+
+/// Where `NetworkStatus.updates()` takes the network's status from, on each platform.
+package enum NetworkStatusSource: Sendable, Hashable {
+  /// Network's `NWPathMonitor`: the path's status, then each change.
+  case pathMonitor
+  /// Nothing: the network is online, once, and the store never pauses a load. The platform's
+  /// path monitor cannot be trusted, so requests go out and URLSession's errors tell.
+  case alwaysOnline
+
+  /// A platform, as far as the source of the network's status cares.
+  package enum Platform: Sendable, Hashable, CaseIterable {
+    /// watchOS.
+    case watchOS
+    /// iOS, iPadOS, macOS, tvOS, visionOS, and Linux for the tests.
+    case other
+
+    /// The platform this code was compiled for.
+    package static var current: Platform {
+      #if os(watchOS)
+      .watchOS
+      #else
+      .other
+      #endif
+    }
+  }
+
+  /// The source on `platform`: always online on watchOS, where an ordinary app's path monitor
+  /// stays unsatisfied (Apple's TN3135, "Low-level networking on watchOS"); the path monitor
+  /// elsewhere.
+  package init(platform: Platform) {
+    self = platform == .watchOS ? .alwaysOnline : .pathMonitor
+  }
+
+  /// The source on the platform this code was compiled for.
+  package static var current: NetworkStatusSource { NetworkStatusSource(platform: .current) }
+
+  /// The statuses of ``alwaysOnline``: ``NetworkStatus/online``, then the end.
+  package static func alwaysOnlineUpdates() -> AsyncStream<NetworkStatus> {
+    AsyncStream { continuation in
+      continuation.yield(.online)
+      continuation.finish()
+    }
   }
 }
 

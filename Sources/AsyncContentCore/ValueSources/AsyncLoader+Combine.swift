@@ -43,22 +43,34 @@ extension AsyncLoader {
     publisher: P
   ) where P.Output == Value {
     let subscribe: @MainActor (SequenceSink) async -> Void = { sink in
-      var continuation: AsyncThrowingStream<Value, any Error>.Continuation?
-      let stream = AsyncThrowingStream<Value, any Error> { continuation = $0 }
-      guard let continuation else { return }
-      let subscription = publisher.sink(
-        receiveCompletion: { completion in
-          switch completion {
-          case .finished: continuation.finish()
-          case .failure(let error): continuation.finish(throwing: error)
-          }
-        },
-        receiveValue: { continuation.yield($0) }
-      )
+      let (stream, subscription) = Self.subscribe(to: publisher)
       await Self.drain(stream, into: sink)
       subscription.cancel()
     }
     self.init(phase: phase, clock: clock, staleness: staleness, sequence: subscribe)
+  }
+
+  /// Subscribes to `publisher` and returns its values and completion as a stream, with the
+  /// subscription to cancel.
+  ///
+  /// Nonisolated, so that the `sink` closures are too: a publisher may deliver on any thread
+  /// (URLSession's do), and a closure formed on the main actor would inherit its isolation,
+  /// which Swift 6 checks at run time, trapping on another thread. The closures only hand the
+  /// events to the stream's continuation, which any thread may call.
+  private nonisolated static func subscribe<P: Publisher>(
+    to publisher: P
+  ) -> (AsyncThrowingStream<Value, any Error>, AnyCancellable) where P.Output == Value {
+    let (stream, continuation) = AsyncThrowingStream<Value, any Error>.makeStream()
+    let subscription = publisher.sink(
+      receiveCompletion: { completion in
+        switch completion {
+        case .finished: continuation.finish()
+        case .failure(let error): continuation.finish(throwing: error)
+        }
+      },
+      receiveValue: { continuation.yield($0) }
+    )
+    return (stream, subscription)
   }
 }
 #endif
