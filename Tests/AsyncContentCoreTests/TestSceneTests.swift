@@ -72,32 +72,59 @@ struct TestSceneTests {
     await withMainSerialExecutor {
       let clock = TestClock()
       let gate = OperationGate<Int>()
-      let store = makeStore(clock, gate: gate)
-      let scene = TestScene(store: store, phase: .inactive)  // the first phase is no return
-      scene.enter(.active)
-      let loader = await observeLoaded(GatedKey(id: 1), value: 1, in: store, gate: gate)
-      store.invalidate(GatedKey(id: 1))
-      await eventually { gate.pending == 1 }  // an observed key reloads when invalidated
-      gate.succeed(2)
-      await eventually { loader.phase.value == 2 }
+      // A value that never goes stale: no return reloads it.
+      let fresh = makeStore(clock, gate: gate)
+      let freshScene = TestScene(store: fresh, phase: .inactive)  // the first phase: no return
+      _ = await observeLoaded(GatedKey(id: 1), value: 1, in: fresh, gate: gate)
+      freshScene.enter(.background)
+      freshScene.enter(.active)
+      await drainMainActor()
+      #expect(gate.calls == 1)
 
-      scene.enter(.inactive)
-      scene.enter(.active)  // a trip through `inactive` alone refetches nothing
+      // A value that is stale at once: only a return from the background reloads it.
+      let stale = LoaderStore(clock: clock, staleness: .after(.zero), clients: gate)
+      let scene = TestScene(store: stale)
+      let loader = await observeLoaded(GatedKey(id: 2), value: 2, in: stale, gate: gate)
+      scene.enter(.inactive)  // Control Center opens…
+      scene.enter(.active)  // …and closes: the screen was there all along
       await drainMainActor()
       #expect(gate.calls == 2)
-
-      // Nothing current: the return from the background reloads it.
-      let stale = LoaderStore(clock: clock, staleness: .after(.zero), clients: gate)
-      let staleScene = TestScene(store: stale)
-      let staleLoader = await observeLoaded(GatedKey(id: 2), value: 3, in: stale, gate: gate)
-      await clock.advance(by: .seconds(2))  // past the activation's minimum interval
-      staleScene.enter(.background)
-      staleScene.enter(.active)
+      scene.enter(.background)
+      scene.enter(.active)
       await eventually { gate.pending == 1 }
-      #expect(staleLoader.phase.kind == .reloading)
-      gate.succeed(4)
-      await eventually { staleLoader.phase.value == 4 }
-      #expect(gate.calls == 4)
+      #expect(loader.phase.kind == .reloading)
+      gate.succeed(3)
+      await eventually { loader.phase.value == 3 }
+      #expect(gate.calls == 3)
+    }
+  }
+
+  /// "Sharing data across screens", `refreshWhenOffline`: a poll while the store knows the
+  /// network to be down waits for it, with the value on screen and no failure.
+  @Test func aPollWhileOfflineWaitsForTheNetworkWithoutABanner() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let gate = OperationGate<Int>()
+      let store = makeStore(clock, gate: gate)
+      let (statuses, network) = AsyncStream.makeStream(of: NetworkStatus.self)
+      store.followNetwork(statuses)
+      let loader = await observeLoaded(GatedKey(id: 1, polls: true), value: 1, in: store, gate: gate)
+      network.yield(.offline)
+      await eventually { store.networkStatus == .offline }
+
+      await clock.advance(by: .seconds(10))  // the poll's tick
+      await eventually { loader.isWaitingForNetwork }
+      #expect(gate.calls == 1)  // nothing sent
+      #expect(loader.phase.kind == .reloading)
+      #expect(loader.phase.value == 1)
+      #expect(loader.phase.error == nil)
+
+      network.yield(.online)
+      await eventually { gate.pending == 1 }
+      gate.succeed(2)
+      await eventually { loader.phase.value == 2 }
+      #expect(loader.phase.kind == .loaded)
+      network.finish()
     }
   }
 
