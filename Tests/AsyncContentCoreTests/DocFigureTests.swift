@@ -38,23 +38,24 @@ import Testing
     let expected = "| \(core + ui) (\(core) and \(ui)) |"
     #expect(
       row?.hasSuffix(expected) == true,
-      "README.md's row of public top-level types must end with `\(expected)` (API/): \(row ?? "no row")"
+      "README.md's row of public top-level types must end with `\(expected)` (API/): \(row ?? "none")"
     )
   }
 
   /// The README's calm first loads are `ProgressTiming.default`.
   @Test func theReadmeProgressTimingIsTheDefault() throws {
     let readme = try Self.read("README.md")
-    let delay = ProgressTiming.default.progressDelay.components.attoseconds / 1_000_000_000_000_000
-      + ProgressTiming.default.progressDelay.components.seconds * 1_000
-    let minimum =
-      ProgressTiming.default.minimumProgressDuration.components.attoseconds
-      / 1_000_000_000_000_000
-      + ProgressTiming.default.minimumProgressDuration.components.seconds * 1_000
+    let delay = Self.milliseconds(ProgressTiming.default.progressDelay)
+    let minimum = Self.milliseconds(ProgressTiming.default.minimumProgressDuration)
     let expected =
       "no spinner or placeholder for a first load that lands within \(delay) ms; progress that "
       + "shows stays \(minimum) ms"
     #expect(readme.contains(expected), "README.md must say: \(expected)")
+  }
+
+  /// `duration` in whole milliseconds.
+  private static func milliseconds(_ duration: Duration) -> Int64 {
+    duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
   }
 
   /// One row of a benchmark table: the figure's name, what it measured and its limit.

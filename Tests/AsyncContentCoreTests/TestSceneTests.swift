@@ -6,7 +6,7 @@ import Testing
 
 /// A key whose fetch waits at the store's client, a gate; it polls every ten seconds when
 /// `polls`.
-private struct GatedKey: LoaderKey {
+private struct SceneKey: LoaderKey {
   var id: Int
   var polls = false
   var refetchInterval: Duration? { polls ? .seconds(10) : nil }
@@ -29,7 +29,7 @@ struct TestSceneTests {
 
   /// Observes `key` in `store` and lands its first load with `value`.
   private func observeLoaded(
-    _ key: GatedKey, value: Int, in store: LoaderStore, gate: OperationGate<Int>
+    _ key: SceneKey, value: Int, in store: LoaderStore, gate: OperationGate<Int>
   ) async -> AsyncLoader<Int> {
     let subscription = store.observe(key)
     let load = Task { await subscription.loader.load() }
@@ -46,7 +46,8 @@ struct TestSceneTests {
       let store = makeStore(clock, gate: gate)
       let scene = TestScene(store: store)
       #expect(scene.phase == .active)
-      let loader = await observeLoaded(GatedKey(id: 1, polls: true), value: 1, in: store, gate: gate)
+      let loader = await observeLoaded(
+        SceneKey(id: 1, polls: true), value: 1, in: store, gate: gate)
 
       scene.enter(.inactive)  // Control Center: polling goes on
       #expect(!store.isPollingPaused)
@@ -75,7 +76,7 @@ struct TestSceneTests {
       // A value that never goes stale: no return reloads it.
       let fresh = makeStore(clock, gate: gate)
       let freshScene = TestScene(store: fresh, phase: .inactive)  // the first phase: no return
-      _ = await observeLoaded(GatedKey(id: 1), value: 1, in: fresh, gate: gate)
+      _ = await observeLoaded(SceneKey(id: 1), value: 1, in: fresh, gate: gate)
       freshScene.enter(.background)
       freshScene.enter(.active)
       await drainMainActor()
@@ -84,7 +85,7 @@ struct TestSceneTests {
       // A value that is stale at once: only a return from the background reloads it.
       let stale = LoaderStore(clock: clock, staleness: .after(.zero), clients: gate)
       let scene = TestScene(store: stale)
-      let loader = await observeLoaded(GatedKey(id: 2), value: 2, in: stale, gate: gate)
+      let loader = await observeLoaded(SceneKey(id: 2), value: 2, in: stale, gate: gate)
       scene.enter(.inactive)  // Control Center opens…
       scene.enter(.active)  // …and closes: the screen was there all along
       await drainMainActor()
@@ -108,7 +109,8 @@ struct TestSceneTests {
       let store = makeStore(clock, gate: gate)
       let (statuses, network) = AsyncStream.makeStream(of: NetworkStatus.self)
       store.followNetwork(statuses)
-      let loader = await observeLoaded(GatedKey(id: 1, polls: true), value: 1, in: store, gate: gate)
+      let loader = await observeLoaded(
+        SceneKey(id: 1, polls: true), value: 1, in: store, gate: gate)
       network.yield(.offline)
       await eventually { store.networkStatus == .offline }
 
@@ -133,12 +135,12 @@ struct TestSceneTests {
       let clock = TestClock()
       let gate = OperationGate<Int>()
       let store = makeStore(clock, gate: gate)
-      let shown = await observeLoaded(GatedKey(id: 1), value: 1, in: store, gate: gate)
-      store.setValue(2, for: GatedKey(id: 2))  // cached, nobody observes it
+      let shown = await observeLoaded(SceneKey(id: 1), value: 1, in: store, gate: gate)
+      store.setValue(2, for: SceneKey(id: 2))  // cached, nobody observes it
 
       #expect(store.simulateMemoryWarning() == 1)
-      #expect(store.cachedLoader(for: GatedKey(id: 2)) == nil)
-      #expect(store.cachedLoader(for: GatedKey(id: 1)) === shown)
+      #expect(store.cachedLoader(for: SceneKey(id: 2)) == nil)
+      #expect(store.cachedLoader(for: SceneKey(id: 1)) === shown)
       #expect(shown.phase.value == 1)  // the screen keeps what it shows
       #expect(store.simulateMemoryWarning() == 0)
     }
