@@ -53,6 +53,23 @@ import Testing
     #expect(readme.contains(expected), "README.md must say: \(expected)")
   }
 
+  /// The timeline of "The loading experience" follows from `ProgressTiming.default`: progress at
+  /// the delay, and a load that lands during the minimum display shows at delay + minimum.
+  /// (CalmPhaseTests check the behavior itself; this checks the article's arithmetic.)
+  @Test func theLoadingExperienceTimelineIsTheDefaults() throws {
+    let article = try Self.read(
+      "Sources/AsyncContentCore/AsyncContentCore.docc/LoadingExperience.md")
+    let delay = Self.milliseconds(ProgressTiming.default.progressDelay)
+    let shown = delay + Self.milliseconds(ProgressTiming.default.minimumProgressDuration)
+    for row in [
+      "| 200 ms | nothing; progress at \(delay) ms; the value at \(shown) ms |",
+      "| 2 s | nothing; progress at \(delay) ms; the value at 2 s |",
+      "| failed at 300 ms | nothing; progress at \(delay) ms; the failure at \(shown) ms |",
+    ] {
+      #expect(article.contains(row), "LoadingExperience.md must have the row: \(row)")
+    }
+  }
+
   /// `duration` in whole milliseconds.
   private static func milliseconds(_ duration: Duration) -> Int64 {
     duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
