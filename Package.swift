@@ -162,6 +162,7 @@ let package = Package(
       dependencies: [
         "AsyncContentCore",
         "AsyncContentPersistence",
+        "AsyncContentTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),

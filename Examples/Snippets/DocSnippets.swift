@@ -117,8 +117,11 @@ final class ArticleModel: LoadableObject {
 
   init(id: Article.ID) { self.id = id }
 
-  func load() async {
-    if phase.value == nil { await reload() }
+  func load() async {  // as AsyncLoader's: loads when nothing is current
+    switch phase.kind {
+    case .idle, .failed, .reloadFailed: await reload()
+    default: break
+    }
   }
 
   func reload() async {
@@ -132,6 +135,8 @@ final class ArticleModel: LoadableObject {
   }
 
   func cancel() { phase.cancel() }
+
+  func dismissError() { phase.dismissError() }  // the banner's Dismiss keeps the article
 }
 
 // MARK: - GettingStarted.md

@@ -462,8 +462,11 @@ final class ArticleModel: LoadableObject {
 
   init(id: Article.ID) { self.id = id }
 
-  func load() async {
-    if phase.value == nil { await reload() }
+  func load() async {  // as AsyncLoader's: loads when nothing is current
+    switch phase.kind {
+    case .idle, .failed, .reloadFailed: await reload()
+    default: break
+    }
   }
 
   func reload() async {
@@ -477,6 +480,8 @@ final class ArticleModel: LoadableObject {
   }
 
   func cancel() { phase.cancel() }
+
+  func dismissError() { phase.dismissError() }  // the banner's Dismiss keeps the article
 }
 
 // MARK: - LoadingExperience.md
@@ -1156,6 +1161,9 @@ struct DocSnippetTests {
         "Tests/AsyncContentCoreTests/ArticlePatterns.swift",
         // The snippets of "Working offline" that use AsyncContentPersistence.
         "Tests/AsyncContentPersistenceTests/PersistenceSnippets.swift",
+        // The snippets of "Testing" on the store, mutations, the app's lifecycle and persistence.
+        "Tests/AsyncContentCoreTests/TestingArticleSnippets.swift",
+        "Tests/AsyncContentPersistenceTests/TestingPersistenceSnippets.swift",
       ]
       + snippetFiles
     let compiled = try sources.map {
