@@ -20,3 +20,20 @@ struct RegionFeed: View {
     }
   }
 }
+
+struct CountryGrid: View {
+  @State private var countries = PagedLoader<Country, Int>.offset(pageSize: 24) { offset, limit in
+    try await api.countries(offset: offset, limit: limit)
+  }
+
+  var body: some View {
+    ScrollView {
+      LazyVGrid(columns: [GridItem(.adaptive(minimum: 120))]) {
+        PagingSection(countries) { country in
+          Text(country.name)
+        }
+      }
+    }
+    .refreshable { await countries.reload() }
+  }
+}

@@ -35,6 +35,7 @@ struct CountriesApp: App {
 /// Where the home screen leads.
 enum Route: Hashable {
   case countries
+  case countryGrid
   case gallery
 }
 
@@ -51,6 +52,9 @@ struct HomeScreen: View {
         NavigationLink(value: Route.countries) {
           Label("Countries", systemImage: "globe")
         }
+        NavigationLink(value: Route.countryGrid) {
+          Label("Country grid", systemImage: "square.grid.2x2")
+        }
         NavigationLink(value: Route.gallery) {
           Label("Color gallery", systemImage: "square.grid.3x3")
         }
@@ -63,6 +67,7 @@ struct HomeScreen: View {
       .navigationDestination(for: Route.self) { route in
         switch route {
         case .countries: CountryListScreen(model: model)
+        case .countryGrid: CountryGridScreen(model: model)
         case .gallery: GalleryScreen()
         }
       }
