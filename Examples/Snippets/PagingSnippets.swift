@@ -3,6 +3,7 @@
 // folder, and `DocSnippetTests.snippetsAreInSync` finds the articles' blocks here.
 
 import AsyncContent
+import Foundation
 import SwiftUI
 
 // MARK: - Paging.md

@@ -97,9 +97,12 @@ public struct PagingSection<
       }
     Section {
       if let shown {
+        // The placeholder cells are hidden from VoiceOver, which meets the status row's one
+        // "Loading" element instead (the container's placeholder accessibility).
         PagingItems(items: shown.items, tracksRows: false, row: row)
           .redacted(reason: shown.isPlaceholder ? .placeholder : [])
           .disabled(shown.isPlaceholder)
+          .accessibilityHidden(shown.isPlaceholder)
       }
     } header: {
       ContentContainer(

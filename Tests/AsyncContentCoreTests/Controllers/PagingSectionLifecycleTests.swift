@@ -136,9 +136,11 @@ struct PagingSectionLifecycleTests {
     await grid.land()
     #expect(pages.calls == 2)
     // Its retry button loads the failed page again, and returns when it lands.
-    let retry = Task { await grid.controller.pager(.end).retry(loadMore: { [loader = grid.loader] in
-      await loader.loadMore()
-    }) }
+    let retry = Task {
+      await grid.controller.pager(.end).retry(loadMore: { [loader = grid.loader] in
+        await loader.loadMore()
+      })
+    }
     await eventually { pages.pending == 1 }
     #expect(pages.cursors == [nil, 6, 6])
     pages.succeed(rows(6..<9), next: nil)

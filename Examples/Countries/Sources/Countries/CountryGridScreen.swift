@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
 import AsyncContent
+import Foundation
 import SwiftUI
 
 /// The countries as a grid of flags that pages like the list: a `PagingSection` in a
@@ -35,7 +36,7 @@ struct CountryCard: View {
       Text(country.flag).font(.title)
       Text(country.name).font(.caption)
     }
-    .padding(8)
+    .padding()
   }
 }
 #endif
