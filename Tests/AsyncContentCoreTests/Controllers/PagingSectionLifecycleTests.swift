@@ -169,6 +169,12 @@ struct PagingSectionLifecycleTests {
     await drainMainActor()
     #expect(pages.cursors == [nil, 8])
     pages.succeed(rows(8..<10), next: 10, previous: 6)
+    await eventually { !grid.controller.pager(.start).isLoadingMore }
+    // The page landed, but its rows are not in place yet: the same spinner's repeated onAppear
+    // loads nothing.
+    grid.showHeaderAgainWithoutDisappearing()
+    await drainMainActor()
+    #expect(pages.cursors == [nil, 8])
     // The section scrolls nothing; the forwarded phase change still renews the header once the
     // rows are in (after the update), and the renewed spinner, still on screen after the next
     // layout, loads the page before.
