@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
 public import AsyncContentCore
+internal import Foundation
 public import SwiftUI
 
 /// The pages of a paged loader as a section of any lazy container: a `LazyVGrid`, a
@@ -109,12 +110,17 @@ public struct PagingSection<
         presentation: presentation, kind: kind, source: snapshot.source,
         status: snapshot.status, placeholder: placeholder, actions: snapshot.actions,
         content: { _ in
-          PagingFooterHost(
-            edge: .start, footer: presentation.header, state: state, loadMore: loadPrevious
-          ) {
-            DefaultFooterView(
-              Presentation<Void, any Error>.Footer(presentation.header), edge: .start)
+          // A stack, which is a view even when the header shows nothing (an `EmptyView`), so
+          // the container's hooks on this row keep running while the items show.
+          VStack(spacing: 0) {
+            PagingFooterHost(
+              edge: .start, footer: presentation.header, state: state, loadMore: loadPrevious
+            ) {
+              DefaultFooterView(
+                Presentation<Void, any Error>.Footer(presentation.header), edge: .start)
+            }
           }
+          .frame(maxWidth: .infinity)
         },
         idle: DefaultIdleView(), loading: loading, failure: { failure($0, $1) }, empty: empty,
         controllerStorage: _controller
