@@ -3,6 +3,7 @@
 // folder, and `DocSnippetTests.snippetsAreInSync` finds the articles' blocks here.
 
 import AsyncContent
+import Foundation
 import SwiftUI
 
 // MARK: - Paging.md
@@ -18,5 +19,22 @@ struct RegionFeed: View {
     } row: { country in
       Text(country.name)
     }
+  }
+}
+
+struct CountryGrid: View {
+  @State private var countries = PagedLoader<Country, Int>.offset(pageSize: 24) { offset, limit in
+    try await api.countries(offset: offset, limit: limit)
+  }
+
+  var body: some View {
+    ScrollView {
+      LazyVGrid(columns: [GridItem(.adaptive(minimum: 120))]) {
+        PagingSection(countries) { country in
+          Text(country.name)
+        }
+      }
+    }
+    .refreshable { await countries.reload() }
   }
 }

@@ -60,6 +60,10 @@ struct ContentContainer<
   let loading: Loading
   let failure: (Failure, Bool) -> FailureContent
   let empty: Empty
+  /// The state that keeps the controller, when the component keeps it itself (a
+  /// ``PagingSection``, whose rows and footer sit beside the container and reach the same
+  /// controller); `nil` keeps it in the container's own state.
+  var controllerStorage: State<ContentController?>? = nil
 
   @Environment(\.asyncBannerPolicy) private var bannerPolicy
   @Environment(\.isAsyncPullToRefreshEnabled) private var isPullToRefreshEnabled
@@ -85,7 +89,7 @@ struct ContentContainer<
   }
 
   var body: some View {
-    let handle = ContentControllerHandle(_controller, clock: status.clock)
+    let handle = ContentControllerHandle(controllerStorage ?? _controller, clock: status.clock)
     let actions = actions
     let state = state
     let display =
@@ -148,7 +152,9 @@ struct ContentContainer<
   /// The banner after the controller's policy and dismissal; before the controller exists,
   /// the policy alone.
   private func visibleBanner(_ shown: Presentation<Value, Failure>) -> Failure? {
-    if let controller { return controller.banner.visible(shown.banner) }
+    if let controller = controllerStorage?.wrappedValue ?? controller {
+      return controller.banner.visible(shown.banner)
+    }
     return bannerPolicy == .off ? nil : shown.banner
   }
 }

@@ -79,7 +79,7 @@ public struct PagingList<
   }
 
   public var body: some View {
-    let snapshot = resolvedSnapshot
+    let snapshot = source.snapshot(slot: slot)
     let presentation = snapshot.phase.presentation(
       hasMore: snapshot.hasMore, hasPrevious: snapshot.hasPrevious,
       isWaitingForNetwork: snapshot.status.isWaitingForNetwork, placeholder: placeholder,
@@ -115,17 +115,6 @@ public struct PagingList<
     )
     .onChange(of: source.ownedID, initial: true) { selectOwnedLoader() }
     .modifier(KeySelectionEvents(slot: $slot, selection: source.keySelection))
-  }
-
-  private var resolvedSnapshot: PagingSnapshot<Items, Failure> {
-    switch source {
-    case .loader(let read):
-      read()
-    case .owned(_, _, let read):
-      slot.loader.flatMap(read) ?? .notYet
-    case .key(let selection):
-      slot.loader.flatMap(selection.read) ?? .notYet
-    }
   }
 
   private func selectOwnedLoader() {
@@ -174,7 +163,7 @@ extension PagingList {
     @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
   ) where Items == IdentifiedItems<Item>, Failure == any Error {
     self.init(
-      source: .loader { PagingSnapshot(loader) }, placeholder: placeholder, isEmpty: isEmpty,
+      source: .loader(loader), placeholder: placeholder, isEmpty: isEmpty,
       loading: loading(), failure: failure, empty: empty(), footer: footer, row: row)
   }
 
@@ -219,10 +208,7 @@ extension PagingList {
     @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
   ) where Items == IdentifiedItems<Item>, Failure == any Error {
     self.init(
-      source: .owned(
-        id: AnyHashable(id),
-        make: { PagedLoader(retry: retry, fetchPage: fetchPage) },
-        read: { ($0 as? PagedLoader<Item, Cursor>).map { PagingSnapshot($0) } }),
+      source: .owned(id: id, retry: retry, fetchPage: fetchPage),
       placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
       empty: empty(), footer: footer, row: row)
   }
@@ -276,10 +262,7 @@ extension PagingList {
     @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
   ) where Items == IdentifiedItems<Key.Item>, Failure == any Error {
     self.init(
-      source: .key(
-        KeySelection(paged: key, keepsPreviousValue: keepsPreviousValue) { keyed in
-          keyed.loader.map { _ in PagingSnapshot(keyed: keyed) }
-        }),
+      source: .key(key, keepsPreviousValue: keepsPreviousValue),
       placeholder: placeholder, isEmpty: isEmpty, loading: loading(), failure: failure,
       empty: empty(), footer: footer, row: row)
   }
@@ -331,6 +314,50 @@ enum PagingSource<Items, Failure: Error> {
     if case .key(let selection) = self { return selection }
     return nil
   }
+
+  /// What the source shows now; `slot` keeps the loader of the list's own identity, or the
+  /// store's view of its key.
+  @MainActor
+  func snapshot(slot: LoaderSlot<AnyHashable, AnyObject>) -> PagingSnapshot<Items, Failure> {
+    switch self {
+    case .loader(let read):
+      read()
+    case .owned(_, _, let read):
+      slot.loader.flatMap(read) ?? .notYet
+    case .key(let selection):
+      slot.loader.flatMap(selection.read) ?? .notYet
+    }
+  }
+}
+
+extension PagingSource {
+  /// A ``PagedLoader`` the caller owns.
+  @MainActor
+  static func loader<Item, Cursor>(_ loader: PagedLoader<Item, Cursor>) -> PagingSource
+  where Items == IdentifiedItems<Item>, Failure == any Error {
+    .loader { PagingSnapshot(loader) }
+  }
+
+  /// A loader made from `fetchPage` for each new `id`, kept by the component.
+  @MainActor
+  static func owned<ID: Hashable, Item, Cursor>(
+    id: ID, retry: RetryPolicy, fetchPage: @escaping PagedLoader<Item, Cursor>.FetchPage
+  ) -> PagingSource where Items == IdentifiedItems<Item>, Failure == any Error {
+    .owned(
+      id: AnyHashable(id),
+      make: { PagedLoader(retry: retry, fetchPage: fetchPage) },
+      read: { ($0 as? PagedLoader<Item, Cursor>).map { PagingSnapshot($0) } })
+  }
+
+  /// The pages of a store key.
+  @MainActor
+  static func key<Key: PagedLoaderKey>(_ key: Key, keepsPreviousValue: Bool) -> PagingSource
+  where Items == IdentifiedItems<Key.Item>, Failure == any Error {
+    .key(
+      KeySelection(paged: key, keepsPreviousValue: keepsPreviousValue) { keyed in
+        keyed.loader.map { _ in PagingSnapshot(keyed: keyed) }
+      })
+  }
 }
 
 /// A paged list's phase and loads, as one render sees them.
@@ -378,10 +405,10 @@ extension PagingSnapshot {
   }
 }
 
-/// The rows of a paged list between its header and its footer: forwards the rows' appearances
-/// (for a list that pages backwards) and the phase changes to the component's
-/// ``ContentController``, which keeps the reader's row when earlier rows land and scrolls back
-/// to it through the list's `ScrollViewProxy` after the update that inserts them.
+/// The rows of a paged list in a `List`, between its header and its footer: the rows of
+/// ``PagingItems``, and the phase changes forwarded to the component's ``ContentController``,
+/// which keeps the reader's row when earlier rows land and scrolls back to it through the
+/// list's `ScrollViewProxy` after the update that inserts them.
 struct PagingRows<Items: RandomAccessCollection, Header: View, Row: View, Footer: View>: View
 where Items.Element: Identifiable {
   @Environment(\.asyncContentController) private var controller
@@ -407,35 +434,70 @@ where Items.Element: Identifiable {
 
   var body: some View {
     let controller = controller
-    let tracksRows = tracksRows
     ScrollViewReader { proxy in
       List {
         header
-        ForEach(items) { item in
-          let id = AnyHashable(item.id)
-          row(item)
-            .onAppear { if tracksRows { controller?.resolve().rowAppeared(id) } }
-            .onDisappear { if tracksRows { controller?.current()?.rowDisappeared(id) } }
-        }
+        PagingItems(items: items, tracksRows: tracksRows, row: row)
         footer
       }
       .onChange(of: kind) { old, new in
-        let items = items
-        controller?.resolve().pagedPhaseChanged(
-          from: old, to: new, firstID: items.first.map { AnyHashable($0.id) },
-          position: { id in
-            guard let id = id.base as? Items.Element.ID,
-              let index = items.firstIndex(where: { $0.id == id })
-            else { return nil }
-            return items.distance(from: items.startIndex, to: index)
-          },
-          scroll: { id in
-            guard let id = id.base as? Items.Element.ID else { return }
-            proxy.scrollTo(id, anchor: .top)
-          })
+        forwardPagedPhaseChange(controller, from: old, to: new, items: items) { id in
+          proxy.scrollTo(id, anchor: .top)
+        }
       }
     }
   }
+}
+
+/// The rows of a paged list or section, one per item (a `ForEach`, which lazy containers lay
+/// out cell by cell), each forwarding its appearance and disappearance to the component's
+/// ``ContentController`` when the list pages backwards (``PrependAnchor``).
+struct PagingItems<Items: RandomAccessCollection, Row: View>: View
+where Items.Element: Identifiable {
+  @Environment(\.asyncContentController) private var controller
+  let items: Items
+  let tracksRows: Bool
+  let row: (Items.Element) -> Row
+
+  var body: some View {
+    let controller = controller
+    let tracksRows = tracksRows
+    ForEach(items) { item in
+      let id = AnyHashable(item.id)
+      row(item)
+        .onAppear { if tracksRows { controller?.resolve().rowAppeared(id) } }
+        .onDisappear { if tracksRows { controller?.current()?.rowDisappeared(id) } }
+    }
+  }
+}
+
+/// Forwards a change of a paged component's phase to its ``ContentController``
+/// (``ContentController/pagedPhaseChanged(from:to:firstID:position:scroll:)``): the reader's
+/// row when a previous page lands, and the header's renewal once the rows are in place.
+///
+/// - Parameters:
+///   - controller: The component's controller.
+///   - old: The kind of the phase before.
+///   - new: The kind of the phase now.
+///   - items: The items now.
+///   - scroll: Scrolls the reader's row, by its id, back to the top.
+@MainActor
+func forwardPagedPhaseChange<Items: RandomAccessCollection>(
+  _ controller: ContentControllerHandle?, from old: PhaseKind, to new: PhaseKind, items: Items,
+  scroll: @escaping @MainActor (Items.Element.ID) -> Void
+) where Items.Element: Identifiable {
+  controller?.resolve().pagedPhaseChanged(
+    from: old, to: new, firstID: items.first.map { AnyHashable($0.id) },
+    position: { id in
+      guard let id = id.base as? Items.Element.ID,
+        let index = items.firstIndex(where: { $0.id == id })
+      else { return nil }
+      return items.distance(from: items.startIndex, to: index)
+    },
+    scroll: { id in
+      guard let id = id.base as? Items.Element.ID else { return }
+      scroll(id)
+    })
 }
 
 /// An end of a paged list (the footer, or the header of a list that pages backwards): forwards

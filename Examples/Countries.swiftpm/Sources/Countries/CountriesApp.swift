@@ -25,6 +25,7 @@ struct CountriesApp: App {
 /// Where the home screen leads.
 enum Route: Hashable {
   case countries
+  case countryGrid
   case gallery
   /// The rename screen of a country, which shares the country's key with its detail screen.
   case rename(Country)
@@ -45,10 +46,12 @@ struct HomeScreen: View {
         NavigationLink(value: Route.countries) {
           Label("Countries", systemImage: "globe")
         }
+        NavigationLink(value: Route.countryGrid) {
+          Label("Country grid", systemImage: "square.grid.2x2")
+        }
         NavigationLink(value: Route.gallery) {
           Label("Color gallery", systemImage: "square.grid.3x3")
         }
-        // The paged country grid (paging in a grid) gets its link and its `Route` case here.
         Toggle("Work offline", systemImage: "wifi.slash", isOn: $worksOffline)
         #if DEBUG
         // The inspector exists in debug builds only, so the button that shows it does too.
@@ -59,6 +62,7 @@ struct HomeScreen: View {
       .navigationDestination(for: Route.self) { route in
         switch route {
         case .countries: CountryListScreen(model: model)
+        case .countryGrid: CountryGridScreen(model: model)
         case .gallery: GalleryScreen()
         case .rename(let country): RenameScreen(country: country, model: model)
         }
