@@ -70,8 +70,8 @@ public final class PersistentCache: Sendable {
   /// How many bytes the stored values may take; the oldest rows go first beyond it.
   public let maxSize: Int
   /// How old a stored value may be: older rows are not shown and are deleted. A key's own
-  /// ``PersistentStoreKey/maxAge`` can be shorter. `nil` keeps rows of any age.
-  public let maxAge: Duration?
+  /// ``PersistentStoreKey/maxAge`` can be shorter; a key whose `maxAge` is `nil` uses this one.
+  public let maxAge: Duration
   /// How long a new value waits before it is written, on the store's clock, so that values that
   /// change often cost one write.
   public let writeDelay: Duration
@@ -112,7 +112,7 @@ public final class PersistentCache: Sendable {
   ///   - location: Where the database is: ``Location/cachesDirectory`` (the default), an app
   ///     group's container, a file, or memory.
   ///   - maxSize: How many bytes the stored values may take; 50 MB by default.
-  ///   - maxAge: How old a stored value may be; 30 days by default, `nil` for any age.
+  ///   - maxAge: How old a stored value may be; 30 days by default.
   ///   - writeDelay: How long a new value waits before it is written; one second by default.
   ///   - diagnostics: Hears every row dropped, database replaced and write failed. It is called
   ///     on any thread.
@@ -120,7 +120,7 @@ public final class PersistentCache: Sendable {
   public convenience init(
     location: Location = .cachesDirectory,
     maxSize: Int = 50_000_000,
-    maxAge: Duration? = .seconds(30 * 24 * 3600),
+    maxAge: Duration = .seconds(30 * 24 * 3600),
     writeDelay: Duration = .seconds(1),
     diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = { _ in },
     now: @escaping @Sendable () -> Date = { Date() }
@@ -133,7 +133,7 @@ public final class PersistentCache: Sendable {
   /// ``init(location:maxSize:maxAge:writeDelay:diagnostics:now:)``, with `prepare` run on each
   /// new connection (a test's `PRAGMA max_page_count`).
   package init(
-    location: Location, maxSize: Int = 50_000_000, maxAge: Duration? = .seconds(30 * 24 * 3600),
+    location: Location, maxSize: Int = 50_000_000, maxAge: Duration = .seconds(30 * 24 * 3600),
     writeDelay: Duration = .seconds(1),
     diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = { _ in },
     now: @escaping @Sendable () -> Date = { Date() },
@@ -161,7 +161,7 @@ public final class PersistentCache: Sendable {
   /// outlives the caches that open it, as a file outlives a process).
   package init(
     writer: any DatabaseWriter, maxSize: Int = 50_000_000,
-    maxAge: Duration? = .seconds(30 * 24 * 3600), writeDelay: Duration = .seconds(1),
+    maxAge: Duration = .seconds(30 * 24 * 3600), writeDelay: Duration = .seconds(1),
     diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = { _ in },
     now: @escaping @Sendable () -> Date = { Date() }
   ) {

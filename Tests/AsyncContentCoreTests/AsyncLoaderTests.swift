@@ -370,7 +370,7 @@ struct AsyncLoaderTests {
 
       let second = Task { await loader.retry() }
       await yield { gate.pending == 1 }
-      loader.retryPolicy = .none
+      loader.retryPolicy = .never
       gate.fail(TestError(2))
       await yield { loader.failureCount == 2 }
       #expect(loader.phase.kind == .retrying)  // waits to try again, as its policy says
@@ -411,7 +411,7 @@ struct AsyncLoaderTests {
     #expect(policy.delay(afterFailedAttempts: 4, error: TestError()) == .milliseconds(3_750))
     #expect(policy.delay(afterFailedAttempts: 9, error: TestError()) == .milliseconds(3_750))
     #expect(policy.delay(afterFailedAttempts: 10, error: TestError()) == nil)
-    #expect(RetryPolicy.none.delay(afterFailedAttempts: 1, error: TestError()) == nil)
+    #expect(RetryPolicy.never.delay(afterFailedAttempts: 1, error: TestError()) == nil)
   }
 
   @Test func stalenessIsNeverByDefaultAndTheStoresDefaultMeansNeverOnALoader() async {

@@ -2,7 +2,7 @@ import Foundation
 
 /// When and how often a loader tries a failed operation again before it shows the failure.
 ///
-/// The default, ``none``, never retries. ``exponentialBackoff(maxAttempts:initialDelay:multiplier:maxDelay:jitter:shouldRetry:)``
+/// The default, ``never``, never retries. ``exponentialBackoff(maxAttempts:initialDelay:multiplier:maxDelay:jitter:shouldRetry:)``
 /// waits `initialDelay × multiplier^(attempt − 1)`, capped at `maxDelay`, with up to `jitter`
 /// of it taken away at random so many clients do not retry in step. The waits run on the
 /// loader's injected clock, so tests drive them with a `TestClock`.
@@ -49,7 +49,10 @@ public struct RetryPolicy: Sendable {
   }
 
   /// Never retry: the first failure shows.
-  public static var none: RetryPolicy { RetryPolicy(maxAttempts: 1) }
+  ///
+  /// It is not spelled `.none`, which on an optional policy (``StoreKey/retry``) would read as
+  /// `nil`, the store's policy.
+  public static var never: RetryPolicy { RetryPolicy(maxAttempts: 1) }
 
   /// Retries with exponential backoff and jitter.
   ///
