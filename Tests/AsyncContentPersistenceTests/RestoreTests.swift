@@ -13,7 +13,7 @@ struct RestoreTests {
   let wall = WallClock()
   let diagnostics = Diagnostics()
 
-  func makeCache(maxAge: Duration? = .seconds(3600)) -> PersistentCache {
+  func makeCache(maxAge: Duration = .seconds(3600)) -> PersistentCache {
     PersistentCache(
       location: .file(directory.file()), maxAge: maxAge, diagnostics: diagnostics.hook,
       now: wall.hook)

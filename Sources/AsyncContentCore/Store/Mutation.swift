@@ -144,7 +144,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   ///     ``LoaderKey/Client``. It runs off the main actor. A run in a store without such a
   ///     client fails with ``AsyncLoaderError/missingClient(client:key:)`` (in a debug build,
   ///     it stops first, naming the line that gives the store its client).
-  public init<Client: Sendable>(
+  public convenience init<Client: Sendable>(
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
     invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey] = { _, _ in [] },

@@ -37,7 +37,7 @@ struct LoaderStoreMutationOfflineTests {
     Mutation(
       optimistic: { store, input in store.setValue(input, for: key) }, writeBack: nil,
       invalidates: { _, _ in [] }, retry: retry, queueing: queueing
-    ) { input, idempotencyKey in
+    ) { (input, idempotencyKey, _: Void) in
       sent.withValue { $0.append((input, idempotencyKey)) }
       return try await gate.call()
     }
