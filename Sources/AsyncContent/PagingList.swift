@@ -99,7 +99,8 @@ public struct PagingList<
           PagingFooterHost(
             edge: .start, footer: presentation.header, state: state, loadMore: loadPrevious
           ) {
-            DefaultFooterView(Presentation<Void, any Error>.Footer(presentation.header), edge: .start)
+            DefaultFooterView(
+              Presentation<Void, any Error>.Footer(presentation.header), edge: .start)
           }
         } row: { item in
           row(item)
@@ -171,7 +172,9 @@ extension PagingList {
       DefaultFailureView(error: $0, isRetrying: $1)
     },
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
-    @ViewBuilder footer: @escaping (Presentation<Void, any Error>.Footer) -> Footer = { DefaultFooterView($0) }
+    @ViewBuilder footer: @escaping (Presentation<Void, any Error>.Footer) -> Footer = {
+      DefaultFooterView($0)
+    }
   ) where Items == IdentifiedItems<Item>, Failure == any Error {
     self.init(
       source: .loader { PagingSnapshot(loader) }, placeholder: placeholder, isEmpty: isEmpty,
@@ -216,7 +219,9 @@ extension PagingList {
       DefaultFailureView(error: $0, isRetrying: $1)
     },
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
-    @ViewBuilder footer: @escaping (Presentation<Void, any Error>.Footer) -> Footer = { DefaultFooterView($0) }
+    @ViewBuilder footer: @escaping (Presentation<Void, any Error>.Footer) -> Footer = {
+      DefaultFooterView($0)
+    }
   ) where Items == IdentifiedItems<Item>, Failure == any Error {
     self.init(
       source: .owned(
@@ -273,7 +278,9 @@ extension PagingList {
       DefaultFailureView(error: $0, isRetrying: $1)
     },
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
-    @ViewBuilder footer: @escaping (Presentation<Void, any Error>.Footer) -> Footer = { DefaultFooterView($0) }
+    @ViewBuilder footer: @escaping (Presentation<Void, any Error>.Footer) -> Footer = {
+      DefaultFooterView($0)
+    }
   ) where Items == IdentifiedItems<Key.Item>, Failure == any Error {
     self.init(
       source: .key(

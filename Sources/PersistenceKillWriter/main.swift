@@ -14,7 +14,8 @@ guard arguments.count >= 2 else {
 }
 let url = URL(fileURLWithPath: arguments[1])
 let rows = arguments.count >= 3 ? Int(arguments[2]) ?? 20 : 20
-let cache = PersistentCache(location: .file(url), maxAge: .seconds(100 * 365 * 24 * 3_600)) { diagnostic in
+let cache = PersistentCache(location: .file(url), maxAge: .seconds(100 * 365 * 24 * 3_600)) {
+  diagnostic in
   FileHandle.standardError.write(Data("diagnostic: \(diagnostic)\n".utf8))
 }
 

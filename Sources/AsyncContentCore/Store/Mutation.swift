@@ -196,7 +196,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey],
     retry: RetryPolicy,
     queueing: MutationQueueing<Input>?,
-    operation: @escaping @Sendable (Input, _ idempotencyKey: String, Client) async throws ->
+    operation:
+      @escaping @Sendable (Input, _ idempotencyKey: String, Client) async throws ->
       Output
   ) {
     self.optimistic = optimistic

@@ -163,7 +163,8 @@ struct LoaderStoreClientTests {
     let message = messages.value.first ?? ""
     #expect(message.contains(String(reflecting: CountryNameKey.self)))
     #expect(message.contains(String(reflecting: (any NamesAPI).self)))
-    #expect(message.contains("LoaderStore(clients: <a \(String(reflecting: (any NamesAPI).self))>)"))
+    #expect(
+      message.contains("LoaderStore(clients: <a \(String(reflecting: (any NamesAPI).self))>)"))
     // After the stop (which a test's hook does not do), the typed error, as in a release build.
     guard case .missingClient = loader.phase.error as? AsyncLoaderError else {
       Issue.record("expected missingClient, got \(loader.phase.kind)")
@@ -194,7 +195,8 @@ struct LoaderStoreClientTests {
       _ = try? await rename.run("AT", in: store)
     }
     #expect(messages.value.count == 1)
-    #expect(messages.value.first?.contains(String(reflecting: Mutation<String, String>.self)) == true)
+    #expect(
+      messages.value.first?.contains(String(reflecting: Mutation<String, String>.self)) == true)
     #expect(messages.value.first?.contains(String(reflecting: (any NamesAPI).self)) == true)
     #expect(messages.value.first?.contains("LoaderStore(clients:") == true)
 
