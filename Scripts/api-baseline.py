@@ -39,10 +39,38 @@ def kind_of(symbol):
     return identifier[len("swift."):] if identifier.startswith("swift.") else identifier
 
 
+# A setter narrower than its property: `public private(set) var`, `package(set)`.
+NARROW_SETTER = re.compile(r"\b(?:private|fileprivate|internal|package)\(set\)")
+_source_lines = {}
+
+
+def source_line(symbol):
+    """The source line that declares `symbol` (the symbol graph's location), or ''."""
+    location = symbol.get("location") or {}
+    uri, line = location.get("uri", ""), location.get("position", {}).get("line")
+    if not uri.startswith("file://") or line is None:
+        return ""
+    path = uri[len("file://") :]
+    if path not in _source_lines:
+        try:
+            _source_lines[path] = open(path, encoding="utf-8").read().split("\n")
+        except OSError:
+            _source_lines[path] = []
+    lines = _source_lines[path]
+    return lines[line] if line < len(lines) else ""
+
+
 def declaration(symbol):
-    """The declaration as written, with its access level (`open` matters to a subclass)."""
+    """The declaration as written, with its access level (`open` matters to a subclass).
+
+    The symbol graph writes `{ get set }` for a property whose setter is narrower than the
+    property (`public private(set) var`), which has no public setter: such a property reads
+    `{ get }`, found by its declaring line in the source.
+    """
     text = "".join(fragment["spelling"] for fragment in symbol.get("declarationFragments", []))
     text = re.sub(r"\s+", " ", text).strip()
+    if text.endswith("{ get set }") and NARROW_SETTER.search(source_line(symbol)):
+        text = text[: -len("{ get set }")] + "{ get }"
     return f"{symbol.get('accessLevel', 'public')} {text}"
 
 

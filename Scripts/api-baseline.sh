@@ -110,7 +110,7 @@ done <"$OUT/counts.txt"
 budget=$(awk '$1 == "AsyncContentCore" || $1 == "AsyncContent" { sum += $2 } END { print sum }' \
   "$OUT/counts.txt")
 printf '  %-24s %3d\n' "total" "$total"
-printf '  %-24s %3d (AsyncContentCore + AsyncContent: 45 at API 1.0, 47 with the announcement style, 48 with NetworkStatus)\n' "apps' modules" \
+printf '  %-24s %3d (AsyncContentCore + AsyncContent: at most 45 from 1.0 on)\n' "apps' modules" \
   "$budget"
 
 if [ "$MODE" = update ]; then

@@ -110,7 +110,7 @@ public struct AsyncView<
     id: ID = SingleIdentity(),
     keepsPreviousValue: Bool = false,
     placeholder: Value? = nil,
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     isEmpty: @escaping (Value) -> Bool = Presentation<Value, any Error>.isEmptyByDefault,
     operation: @escaping @Sendable () async throws -> Value,
     @ViewBuilder idle: () -> Idle = { DefaultIdleView() },

@@ -174,13 +174,13 @@ public struct DefaultFooterView: View {
   @Environment(\.asyncFailureStyle) private var style
   @Environment(\.asyncLoadingStyle) private var loadingStyle
   @Environment(\.asyncDefaultStrings) private var strings
-  private let footer: PagingFooterState
+  private let footer: Presentation<Void, any Error>.Footer
   private let edge: PagingEdge
 
   /// Creates the footer for a paged list's footer state, as a `footer:` builder gets it.
   ///
   /// - Parameter footer: The footer the list's presentation says.
-  public init(_ footer: PagingFooterState) {
+  public init(_ footer: Presentation<Void, any Error>.Footer) {
     self.init(footer, edge: .end)
   }
 
@@ -189,7 +189,7 @@ public struct DefaultFooterView: View {
   /// - Parameters:
   ///   - footer: The footer (or header) the list's presentation says.
   ///   - edge: The end of the list it stands at: `.end` (the footer) or `.start` (the header).
-  package init(_ footer: PagingFooterState, edge: PagingEdge) {
+  package init(_ footer: Presentation<Void, any Error>.Footer, edge: PagingEdge) {
     self.footer = footer
     self.edge = edge
   }

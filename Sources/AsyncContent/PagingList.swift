@@ -60,12 +60,12 @@ public struct PagingList<
   private let loading: Loading
   private let failure: (any Error, Bool) -> FailureContent
   private let empty: Empty
-  private let footer: (PagingFooterState) -> Footer
+  private let footer: (Presentation<Void, any Error>.Footer) -> Footer
 
   private init(
     source: PagingSource<Items, Failure>, placeholder: Items?, isEmpty: @escaping (Items) -> Bool,
     loading: Loading, failure: @escaping (any Error, Bool) -> FailureContent, empty: Empty,
-    footer: @escaping (PagingFooterState) -> Footer,
+    footer: @escaping (Presentation<Void, any Error>.Footer) -> Footer,
     row: @escaping (Items.Element) -> Row
   ) {
     self.source = source
@@ -99,7 +99,8 @@ public struct PagingList<
           PagingFooterHost(
             edge: .start, footer: presentation.header, state: state, loadMore: loadPrevious
           ) {
-            DefaultFooterView(PagingFooterState(presentation.header), edge: .start)
+            DefaultFooterView(
+              Presentation<Void, any Error>.Footer(presentation.header), edge: .start)
           }
         } row: { item in
           row(item)
@@ -107,7 +108,7 @@ public struct PagingList<
           PagingFooterHost(
             edge: .end, footer: presentation.footer, state: state, loadMore: loadMore
           ) {
-            footer(PagingFooterState(presentation.footer))
+            footer(Presentation<Void, any Error>.Footer(presentation.footer))
           }
         }
       },
@@ -160,7 +161,9 @@ extension PagingList {
       DefaultFailureView(error: $0, isRetrying: $1)
     },
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
-    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
+    @ViewBuilder footer: @escaping (Presentation<Void, any Error>.Footer) -> Footer = {
+      DefaultFooterView($0)
+    }
   ) where Items == IdentifiedItems<Item>, Failure == any Error {
     self.init(
       source: .loader(loader), placeholder: placeholder, isEmpty: isEmpty,
@@ -196,7 +199,7 @@ extension PagingList {
   public init<ID: Hashable, Item, Cursor>(
     id: ID = SingleIdentity(),
     placeholder: Items? = nil,
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
     fetchPage: @escaping PagedLoader<Item, Cursor>.FetchPage,
     @ViewBuilder row: @escaping (Item) -> Row,
@@ -205,7 +208,9 @@ extension PagingList {
       DefaultFailureView(error: $0, isRetrying: $1)
     },
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
-    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
+    @ViewBuilder footer: @escaping (Presentation<Void, any Error>.Footer) -> Footer = {
+      DefaultFooterView($0)
+    }
   ) where Items == IdentifiedItems<Item>, Failure == any Error {
     self.init(
       source: .owned(id: id, retry: retry, fetchPage: fetchPage),
@@ -259,7 +264,9 @@ extension PagingList {
       DefaultFailureView(error: $0, isRetrying: $1)
     },
     @ViewBuilder empty: () -> Empty = { DefaultEmptyView() },
-    @ViewBuilder footer: @escaping (PagingFooterState) -> Footer = { DefaultFooterView($0) }
+    @ViewBuilder footer: @escaping (Presentation<Void, any Error>.Footer) -> Footer = {
+      DefaultFooterView($0)
+    }
   ) where Items == IdentifiedItems<Key.Item>, Failure == any Error {
     self.init(
       source: .key(key, keepsPreviousValue: keepsPreviousValue),
@@ -267,16 +274,6 @@ extension PagingList {
       empty: empty(), footer: footer, row: row)
   }
 }
-
-/// The state of a paged list's footer, as a `footer:` builder gets it: none, a spinner (more
-/// can load), the load-more's error, or the end of the list.
-///
-/// ```swift
-/// PagingList(countries) { CountryRow(country: $0) } footer: { footer in
-///   if case .endOfList = footer { Text("That's every country") } else { DefaultFooterView(footer) }
-/// }
-/// ```
-public typealias PagingFooterState = Presentation<Void, any Error>.Footer
 
 extension Presentation<Void, any Error>.Footer {
   /// The footer of any presentation, without its value type.

@@ -155,7 +155,7 @@ final class StorePersister: StorePersistence {
     case .memory(let write):
       guard let value = write.value as? Value else { return nil }
       let age = age(since: write.savedDate)
-      if let limit, age > limit { return nil }
+      if age > limit { return nil }
       return Restored(
         value: value, age: age, savedDate: write.savedDate, isInvalidated: write.isInvalidated)
     case .row(let storedVersion, let data, let savedDate, let isInvalidated):
@@ -164,7 +164,7 @@ final class StorePersister: StorePersistence {
         return nil
       }
       let age = age(since: savedDate)
-      if let limit, age > limit {
+      if age > limit {
         drop(id, .tooOld(age: age))
         return nil
       }

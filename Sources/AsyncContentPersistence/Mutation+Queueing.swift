@@ -53,13 +53,15 @@ extension Mutation where Input: Codable {
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
     invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey] = { _, _ in [] },
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     operation: @escaping @Sendable (Input, _ idempotencyKey: String) async throws -> Output
   ) {
     self.init(
       optimistic: optimistic, writeBack: writeBack, invalidates: invalidates, retry: retry,
-      queueing: MutationQueueing(id: id) { try JSONEncoder().encode($0) },
-      operation: operation)
+      queueing: MutationQueueing(id: id) { try JSONEncoder().encode($0) }
+    ) { (input, idempotencyKey, _: Void) in
+      try await operation(input, idempotencyKey)
+    }
   }
 }
 

@@ -96,8 +96,8 @@ public final class PersistentCache: Sendable {
   /// How many bytes the stored values may take; the oldest rows go first beyond it.
   public let maxSize: Int
   /// How old a stored value may be: older rows are not shown and are deleted. A key's own
-  /// ``PersistentStoreKey/maxAge`` can be shorter. `nil` keeps rows of any age.
-  public let maxAge: Duration?
+  /// ``PersistentStoreKey/maxAge`` can be shorter; a key whose `maxAge` is `nil` uses this one.
+  public let maxAge: Duration
   /// How long a new value waits before it is written, on the store's clock, so that values that
   /// change often cost one write.
   public let writeDelay: Duration
@@ -146,7 +146,7 @@ public final class PersistentCache: Sendable {
   ///     id: its files are apart from every other scope's. `nil` (the default) for an app
   ///     without accounts.
   ///   - maxSize: How many bytes the stored values may take; 50 MB by default.
-  ///   - maxAge: How old a stored value may be; 30 days by default, `nil` for any age.
+  ///   - maxAge: How old a stored value may be; 30 days by default.
   ///   - writeDelay: How long a new value waits before it is written; one second by default.
   ///   - diagnostics: Hears every row dropped, database replaced or not opened, write failed,
   ///     queued run salvaged or discarded, and location fallen back from. It is called on any
@@ -156,7 +156,7 @@ public final class PersistentCache: Sendable {
     location: Location = .cachesDirectory,
     scope: String? = nil,
     maxSize: Int = 50_000_000,
-    maxAge: Duration? = .seconds(30 * 24 * 3600),
+    maxAge: Duration = .seconds(30 * 24 * 3600),
     writeDelay: Duration = .seconds(1),
     diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = { _ in },
     now: @escaping @Sendable () -> Date = { Date() }
@@ -172,7 +172,7 @@ public final class PersistentCache: Sendable {
   /// app group's (suspended in the background) wherever they are.
   package init(
     location: Location, scope: String? = nil, maxSize: Int = 50_000_000,
-    maxAge: Duration? = .seconds(30 * 24 * 3600),
+    maxAge: Duration = .seconds(30 * 24 * 3600),
     writeDelay: Duration = .seconds(1),
     diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = { _ in },
     now: @escaping @Sendable () -> Date = { Date() },
@@ -212,7 +212,7 @@ public final class PersistentCache: Sendable {
   /// outlives the caches that open it, as a file outlives a process).
   package init(
     writer: any DatabaseWriter, maxSize: Int = 50_000_000,
-    maxAge: Duration? = .seconds(30 * 24 * 3600), writeDelay: Duration = .seconds(1),
+    maxAge: Duration = .seconds(30 * 24 * 3600), writeDelay: Duration = .seconds(1),
     diagnostics: @escaping @Sendable (PersistenceDiagnostic) -> Void = { _ in },
     now: @escaping @Sendable () -> Date = { Date() }
   ) {

@@ -39,7 +39,7 @@ public final class NetworkSwitch {
   ///
   /// - Returns: The subscription, to stop following.
   @discardableResult
-  public func follow(in store: LoaderStore) async -> RefetchSubscription {
+  public func follow(in store: LoaderStore) async -> StoreSubscription<Void> {
     let subscription = follow(startingIn: store)
     let status = status
     await waitUntil { store.networkStatus == status }
@@ -51,7 +51,7 @@ public final class NetworkSwitch {
   ///
   /// - Returns: The subscription, to stop following.
   @discardableResult
-  public func follow(startingIn store: LoaderStore) -> RefetchSubscription {
+  public func follow(startingIn store: LoaderStore) -> StoreSubscription<Void> {
     let (statuses, continuation) = AsyncStream.makeStream(of: NetworkStatus.self)
     continuation.yield(status)
     continuations.append(continuation)

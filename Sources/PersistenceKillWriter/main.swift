@@ -96,7 +96,8 @@ if arguments[1] == "outbox", arguments.count >= 4 {
 
 let url = URL(fileURLWithPath: arguments[1])
 let rows = arguments.count >= 3 ? Int(arguments[2]) ?? 20 : 20
-let cache = PersistentCache(location: .file(url), maxAge: nil) { diagnostic in
+let cache = PersistentCache(location: .file(url), maxAge: .seconds(100 * 365 * 24 * 3_600)) {
+  diagnostic in
   FileHandle.standardError.write(Data("diagnostic: \(diagnostic)\n".utf8))
 }
 

@@ -285,12 +285,26 @@ struct AsyncLoaderTests {
     #expect(model.phase.value == ["Austria", "Chile"])
   }
 
-  @Test func aSubclassWithoutAnOperationFailsWithATypedError() async {
+  @Test func aSubclassWithoutAnOperationFailsWithATypedErrorInARelease() async {
     let model = ForgetfulModel()
-    await model.load()
+    await WiringCheck.$stop.withValue(nil) { await model.load() }
     let error = try? #require(model.phase.error as? AsyncLoaderError)
     #expect(error == .missingOperation(loader: "ForgetfulModel"))
     #expect(error?.description.contains("override makeOperation()") == true)
+  }
+
+  @Test func aLoaderWithoutAnOperationStopsADebugBuildNamingItsTypeAndTheFix() async {
+    let messages = LockIsolated<[String]>([])
+    let model = ForgetfulModel()
+    await WiringCheck.$stop.withValue({ message in messages.withValue { $0.append(message) } }) {
+      await model.load()
+    }
+    #expect(messages.value.count == 1)
+    let message = messages.value.first ?? ""
+    #expect(message.contains("ForgetfulModel has no operation"))
+    #expect(message.contains("AsyncLoader { try await"))
+    #expect(message.contains("override `makeOperation()`"))
+    #expect(model.phase.error as? AsyncLoaderError == .missingOperation(loader: "ForgetfulModel"))
   }
 
   // MARK: Retry and staleness on an injected clock
@@ -370,7 +384,7 @@ struct AsyncLoaderTests {
 
       let second = Task { await loader.retry() }
       await yield { gate.pending == 1 }
-      loader.retryPolicy = .none
+      loader.retryPolicy = .never
       gate.fail(TestError(2))
       await yield { loader.failureCount == 2 }
       #expect(loader.phase.kind == .retrying)  // waits to try again, as its policy says
@@ -411,10 +425,10 @@ struct AsyncLoaderTests {
     #expect(policy.delay(afterFailedAttempts: 4, error: TestError()) == .milliseconds(3_750))
     #expect(policy.delay(afterFailedAttempts: 9, error: TestError()) == .milliseconds(3_750))
     #expect(policy.delay(afterFailedAttempts: 10, error: TestError()) == nil)
-    #expect(RetryPolicy.none.delay(afterFailedAttempts: 1, error: TestError()) == nil)
+    #expect(RetryPolicy.never.delay(afterFailedAttempts: 1, error: TestError()) == nil)
   }
 
-  @Test func stalenessIsNeverByDefaultAndTheStoresDefaultMeansNeverOnALoader() async {
+  @Test func stalenessIsNeverByDefaultOnALoader() async {
     let clock = TestClock()
     let loader = AsyncLoader(phase: .loaded(1), clock: clock) { 2 }
     #expect(loader.staleness == .never)
@@ -425,7 +439,7 @@ struct AsyncLoaderTests {
     #expect(loader.staleness == .after(.seconds(60)))
     #expect(loader.isStale)  // a day old: the new staleness applies at once
 
-    loader.staleness = .storeDefault
+    loader.staleness = .never
     #expect(loader.staleness == .never)
     #expect(!loader.isStale)
     #expect(!loader.needsLoad)

@@ -114,7 +114,7 @@ enum PhaseDocs {
   {
     guard row.to == row.from else { return "`\(symbol(row.to))`" }
     return switch row.returns {
-    case .start(.alreadyLoading), .loadMore(.alreadyLoadingMore): "— (joins)"
+    case .start(.alreadyLoading), .loadMore(.alreadyLoading): "— (joins)"
     case .loadMore(.unavailable): "— (unavailable)"
     case .changed(false) where row.event == .finishLoadingMore: "— (page dropped)"
     case .changed(false) where row.event == .failLoadingMore || row.event == .cancelLoadingMore:

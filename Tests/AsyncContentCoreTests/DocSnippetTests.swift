@@ -633,7 +633,7 @@ struct CountryKey: LoaderKey {
 }
 
 struct CountriesKey: LoaderKey {
-  var staleness: Staleness { .after(.seconds(60)) }  // the list changes rarely
+  var staleness: Staleness? { .after(.seconds(60)) }  // the list changes rarely
 
   func fetch(using api: API) async throws -> [Country] {
     try await api.countryList()
@@ -828,7 +828,7 @@ func snippetInspect(_ store: LoaderStore) -> [String] {
 @MainActor
 func snippetRefetchOn(
   _ store: LoaderStore
-) -> (RefetchSubscription, AsyncStream<RefetchEvent>.Continuation) {
+) -> (StoreSubscription<Void>, AsyncStream<RefetchEvent>.Continuation) {
   let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
   let triggers = store.refetch(on: events)  // the store consumes the events from now on
   continuation.yield(.becameActive)  // the observed entries with nothing current reload
@@ -852,7 +852,7 @@ struct LiveCountriesKey: LoaderKey {
 }
 
 @MainActor
-func snippetCancelTriggers(_ triggers: RefetchSubscription) {
+func snippetCancelTriggers(_ triggers: StoreSubscription<Void>) {
   triggers.cancel()  // later events reload nothing; a reload that runs goes on
 }
 

@@ -218,8 +218,8 @@ enum PhaseInvariants {
           "startLoadingMore returned \(String(describing: returned))")
         require(after.kind == .loadingMore, "startLoadingMore gave \(after.kind)")
       } else {
-        let expected: LoadMoreStart =
-          before.kind == .loadingMore ? .alreadyLoadingMore : .unavailable
+        let expected: LoadStart =
+          before.kind == .loadingMore ? .alreadyLoading : .unavailable
         require(
           returned == .loadMore(expected),
           "startLoadingMore returned \(String(describing: returned))")
@@ -365,7 +365,7 @@ struct PhasePropertyRunner {
             problems.append("a load-more started while \(String(describing: running)) runs")
           }
           running = .loadMore
-        case .loadMore(.alreadyLoadingMore):
+        case .loadMore(.alreadyLoading):
           if running != .loadMore { problems.append("joined a load-more that does not run") }
         case .loadMore(.unavailable):
           if running == .loadMore { problems.append("a running load-more was not joined") }

@@ -18,7 +18,7 @@ enum PhaseEventResult: Hashable, Sendable, CustomStringConvertible {
   /// `startLoading()`.
   case start(LoadStart)
   /// `startLoadingMore()` and `startLoadingPrevious()`.
-  case loadMore(LoadMoreStart)
+  case loadMore(LoadStart)
   /// `cancel()`, `dismissError()`, `finishLoadingMore(_:)`, `failLoadingMore(_:)` and
   /// `cancelLoadingMore()`: whether the phase changed.
   case changed(Bool)

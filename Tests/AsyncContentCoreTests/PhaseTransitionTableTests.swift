@@ -176,7 +176,7 @@ enum TransitionTable {
     .init(.loadingMore(v), .reset, .idle, returns: .changed(true)),
     .init(.loadingMore(v), .dismissError, .loadingMore(v), returns: .changed(false)),
     .init(
-      .loadingMore(v), .startLoadingMore, .loadingMore(v), returns: .loadMore(.alreadyLoadingMore)),
+      .loadingMore(v), .startLoadingMore, .loadingMore(v), returns: .loadMore(.alreadyLoading)),
     .init(.loadingMore(v), .finishLoadingMore, .loaded(v + [3]), returns: .changed(true)),
     .init(.loadingMore(v), .failLoadingMore, .loadMoreFailed(v, e2), returns: .changed(true)),
     .init(.loadingMore(v), .cancelLoadingMore, .loaded(v), returns: .changed(true)),
@@ -264,7 +264,7 @@ enum TransitionTable {
     .init(.loadingPrevious(v), .cancelLoadingMore, .loadingPrevious(v), returns: .changed(false)),
     .init(
       .loadingPrevious(v), .startLoadingPrevious, .loadingPrevious(v),
-      returns: .loadMore(.alreadyLoadingMore)),
+      returns: .loadMore(.alreadyLoading)),
     .init(.loadingPrevious(v), .finishLoadingPrevious, .loaded([3] + v), returns: .changed(true)),
     .init(
       .loadingPrevious(v), .failLoadingPrevious, .loadPreviousFailed(v, e2),

@@ -89,7 +89,7 @@ struct PersistenceScheduleTests {
 
     /// A new launch: every key shows at once what the database holds, once committed.
     func launch() throws -> (PersistentCache, LoaderStore, TestClock<Duration>) {
-      let cache = PersistentCache(writer: disk, maxAge: nil)
+      let cache = PersistentCache(writer: disk, maxAge: .seconds(100 * 365 * 24 * 3_600))
       let clock = TestClock()
       let store = LoaderStore(clock: clock, clients: server)
       store.persist(in: cache)

@@ -29,7 +29,8 @@ struct QueuedMutationTests {
 
   func launch() -> Launch {
     let cache = PersistentCache(
-      location: .file(directory.file()), maxAge: nil, diagnostics: diagnostics.hook,
+      location: .file(directory.file()), maxAge: .seconds(100 * 365 * 24 * 3_600),
+      diagnostics: diagnostics.hook,
       now: wall.hook)
     let store = LoaderStore(clock: TestClock(), staleness: .never, clients: server)
     store.persist(in: cache)

@@ -13,7 +13,7 @@ struct RestoreTests {
   let wall = WallClock()
   let diagnostics = Diagnostics()
 
-  func makeCache(maxAge: Duration? = .seconds(3600)) -> PersistentCache {
+  func makeCache(maxAge: Duration = .seconds(3600)) -> PersistentCache {
     PersistentCache(
       location: .file(directory.file()), maxAge: maxAge, diagnostics: diagnostics.hook,
       now: wall.hook)
@@ -174,7 +174,7 @@ struct RestoreReadsTests {
     let directory = TemporaryDirectory()
     let url = directory.file()
     do {
-      let cache = PersistentCache(location: .file(url), maxAge: nil)
+      let cache = PersistentCache(location: .file(url), maxAge: .seconds(100 * 365 * 24 * 3_600))
       for index in 0..<1_000 {
         cache.stage(
           Country(code: "C\(index)", name: "N\(index)"), for: "country/C\(index)", version: 1,
@@ -184,7 +184,7 @@ struct RestoreReadsTests {
     }
     let statements = LockedBox<[String]>([])
     let cache = PersistentCache(
-      location: .file(url), maxAge: nil,
+      location: .file(url), maxAge: .seconds(100 * 365 * 24 * 3_600),
       prepare: { db in
         db.trace { event in
           let sql = "\(event)"

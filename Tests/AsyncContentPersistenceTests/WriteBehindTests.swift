@@ -14,7 +14,7 @@ struct WriteBehindTests {
   let diagnostics = Diagnostics()
   let clock = TestClock()
 
-  func makeCache(maxSize: Int = 50_000_000, maxAge: Duration? = .seconds(3600)) -> PersistentCache {
+  func makeCache(maxSize: Int = 50_000_000, maxAge: Duration = .seconds(3600)) -> PersistentCache {
     PersistentCache(
       location: .file(directory.file()), maxSize: maxSize, maxAge: maxAge,
       diagnostics: diagnostics.hook, now: wall.hook)

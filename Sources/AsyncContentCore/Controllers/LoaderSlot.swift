@@ -63,7 +63,7 @@ extension LoaderSlot {
   package mutating func select<Value: Sendable>(
     _ id: ID,
     keepingPreviousValue: Bool,
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     operation: @escaping @Sendable () async throws -> Value
   ) -> Bool where Loader == AsyncLoader<Value> {
     var kept: Value?

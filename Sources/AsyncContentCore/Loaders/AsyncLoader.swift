@@ -88,7 +88,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   public convenience init(
     phase: LoadPhase<Value, any Error> = .idle,
     clock: some Clock<Duration> = ContinuousClock(),
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     staleness: Staleness = .never,
     overlap: OverlapPolicy = .joinRunning,
     operation: @escaping Operation
@@ -116,7 +116,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   public init(
     phase: LoadPhase<Value, any Error> = .idle,
     clock: some Clock<Duration> = ContinuousClock(),
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     staleness: Staleness = .never,
     overlap: OverlapPolicy = .joinRunning
   ) {
@@ -152,11 +152,13 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   /// ``init(phase:clock:retry:staleness:overlap:operation:)``.
   ///
   /// - Returns: The operation; without an override or a closure, one that throws
-  ///   ``AsyncLoaderError/missingOperation(loader:)``.
+  ///   ``AsyncLoaderError/missingOperation(loader:)`` (a debug build stops first, with a
+  ///   message that names the loader's type and the fix).
   open func makeOperation() -> Operation {
     if case .operation(let operation) = source { return operation }
-    let loader = String(describing: type(of: self))
-    return { throw AsyncLoaderError.missingOperation(loader: loader) }
+    let error = AsyncLoaderError.missingOperation(loader: String(describing: type(of: self)))
+    WiringCheck.report(error)  // a debug build stops here
+    return { throw error }
   }
 
   // MARK: Triggers
@@ -377,8 +379,6 @@ extension AsyncLoader {
 
   /// How old the value may grow before ``load()`` fetches again: ``Staleness/never`` by
   /// default, ``Staleness/after(_:)`` to refetch when a screen appears again after that long.
-  /// A loader has no store's default, so ``Staleness/storeDefault`` means never here (and
-  /// reads back as ``Staleness/never``).
   ///
   /// ```swift
   /// loader.staleness = .after(.seconds(300))  // `.task` fetches again after 5 min

@@ -53,11 +53,10 @@ package final class LoaderCore: Observable, WaitingCallers {
     set { uniqueSettings().retryPolicy = newValue }
   }
   /// How old a value may grow before ``AsyncLoader/load()`` or ``PagedLoader/load()`` fetches
-  /// it again; ``Staleness/storeDefault`` means never here (a loader has no store's default),
-  /// and reads back as ``Staleness/never``.
+  /// it again.
   package var staleness: Staleness {
     get { staleAfter.map { .after($0) } ?? .never }
-    set { staleAfter = newValue.duration(storeDefault: nil) }
+    set { staleAfter = newValue.duration }
   }
   /// ``staleness``, resolved: only the duration is stored, so a trigger's staleness check is one
   /// comparison and the core holds no second copy; `nil` never goes stale.
@@ -157,7 +156,7 @@ package final class LoaderCore: Observable, WaitingCallers {
 
   init(settings: LoaderSettings, staleness: Staleness, hasValue: Bool) {
     self.settings = settings
-    self.staleAfter = staleness.duration(storeDefault: nil)
+    self.staleAfter = staleness.duration
     if hasValue {
       storedLoadedAt = settings.clock.now
       storedLoadedDate = Date()  // didSet does not run in an initializer

@@ -154,7 +154,7 @@ where Item.ID: Sendable {
     phase: PagedPhase<Items, any Error> = .idle,
     nextCursor: Cursor? = nil,
     clock: some Clock<Duration> = ContinuousClock(),
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     staleness: Staleness = .never,
     merge: @escaping MergePage = updateOrAppend,
     mergePrevious: @escaping MergePage = updateOrPrepend,
@@ -500,8 +500,6 @@ extension PagedLoader {
 
   /// How old the value may grow before ``load()`` loads the first page again: ``Staleness/never`` by
   /// default, ``Staleness/after(_:)`` to refetch when a screen appears again after that long.
-  /// A loader has no store's default, so ``Staleness/storeDefault`` means never here (and
-  /// reads back as ``Staleness/never``).
   ///
   /// ```swift
   /// feed.staleness = .after(.seconds(300))  // `.task` fetches again after 5 min
@@ -579,18 +577,18 @@ extension PagedLoader where Cursor == Int {
   public static func offset(
     pageSize: Int,
     clock: some Clock<Duration> = ContinuousClock(),
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     staleness: Staleness = .never,
     merge: @escaping MergePage = updateOrAppend,
     maxPages: Int? = nil,
-    fetch: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> [Item]
+    fetchPage: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> [Item]
   ) -> PagedLoader {
     precondition(pageSize > 0, "PagedLoader.offset(pageSize:) needs a positive page size")
     return PagedLoader(
       clock: clock, retry: retry, staleness: staleness, merge: merge, maxPages: maxPages
     ) { cursor in
       let offset = cursor ?? 0
-      let items = try await fetch(offset, pageSize)
+      let items = try await fetchPage(offset, pageSize)
       return Page(
         items: items, nextCursor: items.count < pageSize ? nil : offset + items.count,
         previousCursor: offset > 0 ? max(0, offset - pageSize) : nil)
@@ -611,17 +609,17 @@ extension PagedLoader where Cursor == Item.ID {
   public static func afterLastID(
     pageSize: Int,
     clock: some Clock<Duration> = ContinuousClock(),
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     staleness: Staleness = .never,
     merge: @escaping MergePage = updateOrAppend,
     maxPages: Int? = nil,
-    fetch: @escaping @Sendable (_ lastID: Item.ID?, _ limit: Int) async throws -> [Item]
+    fetchPage: @escaping @Sendable (_ lastID: Item.ID?, _ limit: Int) async throws -> [Item]
   ) -> PagedLoader {
     precondition(pageSize > 0, "PagedLoader.afterLastID(pageSize:) needs a positive page size")
     return PagedLoader(
       clock: clock, retry: retry, staleness: staleness, merge: merge, maxPages: maxPages
     ) { cursor in
-      let items = try await fetch(cursor, pageSize)
+      let items = try await fetchPage(cursor, pageSize)
       return Page(items: items, nextCursor: items.count < pageSize ? nil : items.last?.id)
     }
   }

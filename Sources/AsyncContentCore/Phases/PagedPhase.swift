@@ -18,8 +18,8 @@
 ///   loadingMore).
 /// - ``startLoadingMore()`` works only from a phase that shows items and runs nothing: loaded,
 ///   reloadFailed and loadMoreFailed. During loadingMore it reports
-///   ``LoadMoreStart/alreadyLoadingMore`` so callers join. During a first load, a retry or a
-///   reload it reports ``LoadMoreStart/unavailable``: the reload replaces the list anyway.
+///   ``LoadStart/alreadyLoading`` so callers join. During a first load, a retry or a
+///   reload it reports ``LoadStart/unavailable``: the reload replaces the list anyway.
 /// - ``finishLoadingMore(_:)`` merges the page into the items in place (no copy of what is
 ///   loaded) and goes to loaded. From any other phase the page is stale and is dropped.
 /// - ``fail(_:)`` during loadingMore gives loadMoreFailed, keeping every item.
@@ -33,7 +33,7 @@
 /// The previous page mirrors the next: ``startLoadingPrevious()``, ``finishLoadingPrevious(_:)``,
 /// ``failLoadingPrevious(_:)`` and ``cancelLoadingPrevious()`` act as their load-more twins, with
 /// loadingPrevious and loadPreviousFailed. One page loads at a time: while one end loads, the
-/// other reports ``LoadMoreStart/unavailable``. Starting one end clears the other end's error;
+/// other reports ``LoadStart/unavailable``. Starting one end clears the other end's error;
 /// its spinner shows again.
 ///
 /// ## Coming from `PagingDataState` (kntkymt's "[SwiftUI] enumを用いた画面の状態管理のすすめ")
@@ -193,18 +193,18 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   /// loaded, reloadFailed, loadMoreFailed and loadPreviousFailed → loadingMore, keeping the
   /// items.
   ///
-  /// - Returns: ``LoadMoreStart/started``; ``LoadMoreStart/alreadyLoadingMore`` to join the
-  ///   running load-more; ``LoadMoreStart/unavailable`` when there are no items yet, a first
+  /// - Returns: ``LoadStart/started``; ``LoadStart/alreadyLoading`` to join the
+  ///   running load-more; ``LoadStart/unavailable`` when there are no items yet, a first
   ///   load, retry or reload runs, or the previous page loads.
   @inlinable
   @discardableResult
-  public mutating func startLoadingMore() -> LoadMoreStart {
+  public mutating func startLoadingMore() -> LoadStart {
     switch self {
     case .loaded(let value), .reloadFailed(let value, _), .loadMoreFailed(let value, _),
       .loadPreviousFailed(let value, _):
       self = .loadingMore(value)
       return .started
-    case .loadingMore: return .alreadyLoadingMore
+    case .loadingMore: return .alreadyLoading
     case .idle, .loading, .failed, .retrying, .reloading, .loadingPrevious: return .unavailable
     }
   }
@@ -214,18 +214,18 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   /// loaded, reloadFailed, loadMoreFailed and loadPreviousFailed → loadingPrevious, keeping the
   /// items.
   ///
-  /// - Returns: ``LoadMoreStart/started``; ``LoadMoreStart/alreadyLoadingMore`` to join the
-  ///   running load of the previous page; ``LoadMoreStart/unavailable`` when there are no items
+  /// - Returns: ``LoadStart/started``; ``LoadStart/alreadyLoading`` to join the
+  ///   running load of the previous page; ``LoadStart/unavailable`` when there are no items
   ///   yet, a first load, retry or reload runs, or the next page loads.
   @inlinable
   @discardableResult
-  public mutating func startLoadingPrevious() -> LoadMoreStart {
+  public mutating func startLoadingPrevious() -> LoadStart {
     switch self {
     case .loaded(let value), .reloadFailed(let value, _), .loadMoreFailed(let value, _),
       .loadPreviousFailed(let value, _):
       self = .loadingPrevious(value)
       return .started
-    case .loadingPrevious: return .alreadyLoadingMore
+    case .loadingPrevious: return .alreadyLoading
     case .idle, .loading, .failed, .retrying, .reloading, .loadingMore: return .unavailable
     }
   }

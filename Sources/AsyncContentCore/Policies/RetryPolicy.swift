@@ -2,7 +2,7 @@ import Foundation
 
 /// When and how often a loader tries a failed operation again before it shows the failure.
 ///
-/// The default, ``none``, never retries. ``exponentialBackoff(maxAttempts:initialDelay:multiplier:maxDelay:jitter:shouldRetry:)``
+/// The default, ``never``, never retries. ``exponentialBackoff(maxAttempts:initialDelay:multiplier:maxDelay:jitter:shouldRetry:retryAfter:)``
 /// waits `initialDelay × multiplier^(attempt − 1)`, capped at `maxDelay`, with up to `jitter`
 /// of it taken away at random so many clients do not retry in step. The waits run on the
 /// loader's injected clock, so tests drive them with a `TestClock`.
@@ -24,10 +24,15 @@ public struct RetryPolicy: Sendable {
   /// Whether an error is worth another attempt. The default, ``isRetryable(_:)``, retries
   /// everything except decoding errors, HTTP 4xx responses and cancellation.
   public var shouldRetry: @Sendable (any Error) -> Bool
+  /// How long an error asks to wait before the next attempt, if it does: the policy waits at
+  /// least that long (capped at ``maxDelay``) when it is longer than the backoff. The default,
+  /// ``retryAfterHeader(_:)``, reads the `Retry-After` header of an ``HTTPLoadError``; pass your
+  /// own to honour your errors' hints.
+  public var retryAfter: @Sendable (any Error) -> Duration?
   /// The source of randomness for jitter: returns a number in `0..<1`. Tests inject a fixed one.
   public var random: @Sendable () -> Double
 
-  /// Creates a policy; see ``exponentialBackoff(maxAttempts:initialDelay:multiplier:maxDelay:jitter:shouldRetry:)``.
+  /// Creates a policy; see ``exponentialBackoff(maxAttempts:initialDelay:multiplier:maxDelay:jitter:shouldRetry:retryAfter:)``.
   public init(
     maxAttempts: Int,
     initialDelay: Duration = .seconds(1),
@@ -35,6 +40,7 @@ public struct RetryPolicy: Sendable {
     maxDelay: Duration = .seconds(30),
     jitter: Double = 0.5,
     shouldRetry: @escaping @Sendable (any Error) -> Bool = RetryPolicy.isRetryable,
+    retryAfter: @escaping @Sendable (any Error) -> Duration? = RetryPolicy.retryAfterHeader,
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
   ) {
     precondition(maxAttempts >= 1, "RetryPolicy.maxAttempts must be at least 1, got \(maxAttempts)")
@@ -45,11 +51,15 @@ public struct RetryPolicy: Sendable {
     self.maxDelay = maxDelay
     self.jitter = jitter
     self.shouldRetry = shouldRetry
+    self.retryAfter = retryAfter
     self.random = random
   }
 
   /// Never retry: the first failure shows.
-  public static var none: RetryPolicy { RetryPolicy(maxAttempts: 1) }
+  ///
+  /// It is not spelled `.none`, which on an optional policy (``StoreKey/retry``) would read as
+  /// `nil`, the store's policy.
+  public static var never: RetryPolicy { RetryPolicy(maxAttempts: 1) }
 
   /// Retries with exponential backoff and jitter.
   ///
@@ -60,17 +70,20 @@ public struct RetryPolicy: Sendable {
   ///   - maxDelay: The cap on a wait.
   ///   - jitter: The fraction of each wait taken away at random (0 for none).
   ///   - shouldRetry: Whether an error is worth another attempt.
+  ///   - retryAfter: How long an error asks to wait, if it does; the `Retry-After` of an
+  ///     ``HTTPLoadError`` by default.
   public static func exponentialBackoff(
     maxAttempts: Int = 3,
     initialDelay: Duration = .seconds(1),
     multiplier: Double = 2,
     maxDelay: Duration = .seconds(30),
     jitter: Double = 0.5,
-    shouldRetry: @escaping @Sendable (any Error) -> Bool = RetryPolicy.isRetryable
+    shouldRetry: @escaping @Sendable (any Error) -> Bool = RetryPolicy.isRetryable,
+    retryAfter: @escaping @Sendable (any Error) -> Duration? = RetryPolicy.retryAfterHeader
   ) -> RetryPolicy {
     RetryPolicy(
       maxAttempts: maxAttempts, initialDelay: initialDelay, multiplier: multiplier,
-      maxDelay: maxDelay, jitter: jitter, shouldRetry: shouldRetry)
+      maxDelay: maxDelay, jitter: jitter, shouldRetry: shouldRetry, retryAfter: retryAfter)
   }
 
   /// The wait before the next attempt after `failedAttempts` attempts failed with `error`, or
@@ -79,7 +92,7 @@ public struct RetryPolicy: Sendable {
   /// The wait is `initialDelay × multiplier^(failedAttempts − 1)`, capped at `maxDelay`, with
   /// up to `jitter` of it taken away at random. The growth is capped before any `Duration` is
   /// built, so a policy that retries forever never overflows: the 10,000th wait is `maxDelay`
-  /// like the 20th. When `error` suggests a longer wait (``RetryAfterProviding``, such as an HTTP
+  /// like the 20th. When `error` asks for a longer wait (``retryAfter``, such as an HTTP
   /// `Retry-After` header), that wait is used instead, capped at `maxDelay` too.
   public func delay(afterFailedAttempts failedAttempts: Int, error: any Error) -> Duration? {
     guard failedAttempts < maxAttempts, shouldRetry(error) else { return nil }
@@ -88,7 +101,7 @@ public struct RetryPolicy: Sendable {
     // `Duration × Double` goes through a Double: skip it when nothing is taken away, so the
     // wait is exact (a cap of `.seconds(Int64.max)` stays itself).
     var delay = factor == 1 ? base : base * factor
-    if let hint = (error as? any RetryAfterProviding)?.retryAfter, hint > delay {
+    if let hint = retryAfter(error), hint > delay {
       delay = min(hint, maxDelay)
     }
     return delay
@@ -131,15 +144,19 @@ public struct RetryPolicy: Sendable {
   }
 }
 
-/// An error that says how long to wait before trying again, such as an HTTP response with a
-/// `Retry-After` header.
-///
-/// ``RetryPolicy`` waits at least ``retryAfter`` (capped at its `maxDelay`) when it is longer
-/// than the backoff. ``HTTPLoadError`` conforms; conform your own errors to pass a server's hint
-/// on.
-public protocol RetryAfterProviding: Error {
-  /// How long the source of the error asked to wait before the next attempt, if it did.
-  var retryAfter: Duration? { get }
+extension RetryPolicy {
+  /// The wait the `Retry-After` header of an ``HTTPLoadError`` asked for, if the error is one
+  /// and the server sent one: the default ``retryAfter``.
+  ///
+  /// ```swift
+  /// let policy = RetryPolicy.exponentialBackoff(retryAfter: { error in
+  ///   (error as? PaymentError)?.retryAfter ?? RetryPolicy.retryAfterHeader(error)
+  /// })
+  /// ```
+  @Sendable
+  public static func retryAfterHeader(_ error: any Error) -> Duration? {
+    (error as? HTTPLoadError)?.retryAfter
+  }
 }
 
 extension RetryPolicy {

@@ -5,19 +5,19 @@
 /// or ``PagedLoaderKey`` for one whose loader is a ``PagedLoader``. Predicates of
 /// ``LoaderStore/invalidate(where:)`` receive keys of both kinds as `any StoreKey`.
 public protocol StoreKey: Hashable, Sendable {
-  /// How old the key's value may grow before an observer that appears reloads it:
-  /// ``Staleness/storeDefault`` (the default) uses the store's ``LoaderStore/staleness``,
-  /// ``Staleness/never`` keeps it fresh whatever the store says.
+  /// How old the key's value may grow before an observer that appears reloads it: `nil` (the
+  /// default) uses the store's ``LoaderStore/staleness``, ``Staleness/never`` keeps it fresh
+  /// whatever the store says.
   ///
   /// ```swift
   /// struct CountriesKey: LoaderKey {
-  ///   var staleness: Staleness { .after(.seconds(60)) }  // the list changes rarely
+  ///   var staleness: Staleness? { .after(.seconds(60)) }  // the list changes rarely
   ///   func fetch(using api: any CountriesAPI) async throws -> [Country] {
   ///     try await api.countries()
   ///   }
   /// }
   /// ```
-  var staleness: Staleness { get }
+  var staleness: Staleness? { get }
 
   /// How long the key's entry stays in the store after its last observer left; `nil` uses the
   /// store's ``LoaderStore/gcAfter``.
@@ -26,9 +26,8 @@ public protocol StoreKey: Hashable, Sendable {
   /// How the key's loader retries a failed fetch; `nil` (the default) uses the store's
   /// ``LoaderStore/retryPolicy``. TanStack Query's `retry` and `retryDelay` on a query.
   ///
-  /// A policy is a value, as ``gcAfter`` is, so `nil` leaves it to the store. To turn retries
-  /// off for one key, write `RetryPolicy.none` in full: in an optional, a bare `.none` is `nil`
-  /// (Swift warns about it).
+  /// A policy is a value, as ``gcAfter`` is, so `nil` leaves it to the store, and
+  /// ``RetryPolicy/never`` turns retries off for the key whatever the store says.
   ///
   /// ```swift
   /// struct PaymentKey: LoaderKey {
@@ -121,7 +120,7 @@ public protocol StoreKey: Hashable, Sendable {
 
 extension StoreKey {
   /// The store's ``LoaderStore/staleness``.
-  public var staleness: Staleness { .storeDefault }
+  public var staleness: Staleness? { nil }
 
   /// The store's ``LoaderStore/gcAfter``.
   public var gcAfter: Duration? { nil }
@@ -238,14 +237,17 @@ extension PagedLoaderKey {
 struct StoreClients: Sendable {
   let clients: [any Sendable]
 
-  /// The client a key of type `Key` fetches with: `Void` is always there; otherwise the first
-  /// client that is a `Client`, or the typed error that says how to register one.
+  /// The client a key (or mutation) of type `Key` fetches with: `Void` is always there;
+  /// otherwise the first client that is a `Client`, or the typed error that says how to
+  /// register one, after a debug build stopped with it (``WiringCheck``).
   func resolve<Client: Sendable, Key>(_: Client.Type, for _: Key.Type) throws -> Client {
     if let void = () as? Client { return void }
     for client in clients {
       if let client = client as? Client { return client }
     }
-    throw AsyncLoaderError.missingClient(
+    let error = AsyncLoaderError.missingClient(
       client: String(reflecting: Client.self), key: String(reflecting: Key.self))
+    WiringCheck.report(error)
+    throw error
   }
 }

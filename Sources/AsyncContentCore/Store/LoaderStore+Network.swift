@@ -97,7 +97,7 @@ extension LoaderStore {
   @discardableResult
   public func followNetwork<Statuses: AsyncSequence & Sendable>(
     _ statuses: Statuses
-  ) -> RefetchSubscription where Statuses.Element == NetworkStatus {
+  ) -> StoreSubscription<Void> where Statuses.Element == NetworkStatus {
     consume(statuses) { store, status in store.networkChanged(to: status) }
   }
 

@@ -29,45 +29,6 @@ public enum RefetchEvent: Hashable, Sendable, CaseIterable {
   case networkAvailable
 }
 
-/// The consumption of a sequence of ``RefetchEvent``s by a ``LoaderStore``, which
-/// ``LoaderStore/refetch(on:minimumInterval:)`` returns.
-///
-/// The store consumes the sequence until the subscription is cancelled, the sequence ends, or
-/// the store goes away. Releasing the subscription without cancelling it does not stop the
-/// consumption, so an app-wide store may ignore it.
-///
-/// ```swift
-/// let triggers = store.refetch(on: events)
-/// triggers.cancel()  // the events no longer reload anything
-/// ```
-@MainActor
-public final class RefetchSubscription {
-  /// The task that consumes the sequence.
-  private let task: Task<Void, Never>
-  /// The number the store knows the consumption by.
-  private let id: UInt64
-  /// The store, to forget the consumption when it is cancelled.
-  private weak var store: LoaderStore?
-
-  /// Whether ``cancel()`` was called.
-  public private(set) var isCancelled = false
-
-  init(task: Task<Void, Never>, id: UInt64, store: LoaderStore) {
-    self.task = task
-    self.id = id
-    self.store = store
-  }
-
-  /// Stops consuming the sequence: events that arrive later reload nothing. A reload that an
-  /// earlier event started goes on. Cancelling twice does nothing the second time.
-  public func cancel() {
-    guard !isCancelled else { return }
-    isCancelled = true
-    task.cancel()
-    store?.refetchTriggers.consumers[id] = nil
-  }
-}
-
 /// What a ``LoaderStore`` keeps for its refetch triggers.
 struct RefetchTriggers: Sendable {
   /// The tasks that consume the sequences of events, by number.
@@ -115,7 +76,7 @@ extension LoaderStore {
   @discardableResult
   public func refetch<Events: AsyncSequence & Sendable>(
     on events: Events, minimumInterval: Duration = .seconds(1)
-  ) -> RefetchSubscription where Events.Element == RefetchEvent {
+  ) -> StoreSubscription<Void> where Events.Element == RefetchEvent {
     checkRefetchInterval(minimumInterval)
     return consume(events) { store, event in
       store.refetch(after: event, minimumInterval: minimumInterval)
@@ -128,7 +89,7 @@ extension LoaderStore {
   /// ``refetch(on:minimumInterval:)`` and ``followNetwork(_:)`` do with their sequences.
   func consume<Elements: AsyncSequence & Sendable>(
     _ elements: Elements, handle: @escaping @MainActor (LoaderStore, Elements.Element) -> Void
-  ) -> RefetchSubscription where Elements.Element: Sendable {
+  ) -> StoreSubscription<Void> where Elements.Element: Sendable {
     refetchTriggers.consumerCount &+= 1
     let id = refetchTriggers.consumerCount
     let task = Task { [weak self] in
@@ -145,7 +106,11 @@ extension LoaderStore {
       self?.refetchTriggers.consumers[id] = nil
     }
     refetchTriggers.consumers[id] = task
-    return RefetchSubscription(task: task, id: id, store: self)
+    return StoreSubscription(
+      StoreObservation { [weak self] in
+        task.cancel()
+        self?.refetchTriggers.consumers[id] = nil
+      }, loader: ())
   }
 
   /// Handles one refetch event: reloads every entry that is observed, opted in for `event`

@@ -66,11 +66,10 @@ public final class LoaderStore {
   /// The clock for garbage collection, and for the loaders' staleness and retry waits.
   package let clock: LoaderClock
   /// How old a value may grow before an observer that appears reloads it, for keys whose
-  /// ``StoreKey/staleness`` is ``Staleness/storeDefault``.
+  /// ``StoreKey/staleness`` is `nil`.
   ///
   /// The default, `.after(.zero)`, is TanStack Query's `staleTime` of 0: every observer that
-  /// appears shows the cached value and revalidates it in the background. A store given
-  /// ``Staleness/storeDefault`` holds `.after(.zero)`.
+  /// appears shows the cached value and revalidates it in the background.
   public let staleness: Staleness
   /// How long an entry without observers stays, for keys that do not set their own
   /// ``StoreKey/gcAfter``.
@@ -167,12 +166,12 @@ public final class LoaderStore {
     staleness: Staleness = .after(.zero),
     gcAfter: Duration = .seconds(300),
     maxEntries: Int = 500,
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     clients: any Sendable...
   ) {
     precondition(maxEntries >= 0, "LoaderStore.maxEntries must not be negative, got \(maxEntries)")
     self.clock = LoaderClock(clock)
-    self.staleness = staleness == .storeDefault ? .after(.zero) : staleness
+    self.staleness = staleness
     self.clients = StoreClients(clients: clients)
     self.gcAfter = gcAfter
     self.maxEntries = maxEntries
@@ -328,8 +327,8 @@ public final class LoaderStore {
   /// - Parameter key: The key.
   /// - Returns: The subscription, which gives the key's loader.
   public func observe<Key: LoaderKey>(_ key: Key) -> StoreSubscription<AsyncLoader<Key.Value>> {
-    let observation = observe(entry(for: key, observing: true))
-    return StoreSubscription(observation, loader: loader(of: observation.entry, as: Key.self))
+    let entry = entry(for: key, observing: true)
+    return StoreSubscription(observe(entry), loader: loader(of: entry, as: Key.self))
   }
 
   /// Says that a view shows the paged list of `key` until the subscription is cancelled, as
@@ -351,9 +350,8 @@ public final class LoaderStore {
   public func observe<Key: PagedLoaderKey>(
     _ key: Key
   ) -> StoreSubscription<PagedLoader<Key.Item, Key.Cursor>> {
-    let observation = observe(entry(for: key, observing: true))
-    return StoreSubscription(
-      observation, loader: pagedLoader(of: observation.entry, as: Key.self))
+    let entry = entry(for: key, observing: true)
+    return StoreSubscription(observe(entry), loader: pagedLoader(of: entry, as: Key.self))
   }
 
   /// Counts an observer of `entry` and starts its load if it has nothing current and no load
@@ -515,10 +513,10 @@ public final class LoaderStore {
     return loader
   }
 
-  /// The staleness of `key`'s loader: the key's ``StoreKey/staleness``, with the store's for
-  /// ``Staleness/storeDefault``.
+  /// The staleness of `key`'s loader: the key's ``StoreKey/staleness``, or the store's when it
+  /// is `nil`.
   private func staleness(of key: some StoreKey) -> Staleness {
-    key.staleness == .storeDefault ? staleness : key.staleness
+    key.staleness ?? staleness
   }
 
   /// The settings of a new loader: the store's, which its loaders share, unless the key has a

@@ -14,12 +14,18 @@ public import Observation
 ///     store.setValue(country, for: CountryKey(code: rename.code))
 ///   },
 ///   invalidates: { _, _ in [CountriesKey()] }
-/// ) { rename in
+/// ) { (rename, api: any CountriesAPI) in
 ///   try await api.rename(rename.code, to: rename.name)
 /// }
 ///
 /// let country = try await rename.run(Rename(code: "AT", name: "Österreich"), in: store)
 /// ```
+///
+/// - **The store's client.** The operation receives the API client of the run's store, as a
+///   ``LoaderKey``'s fetch does: the first client given to
+///   ``LoaderStore/init(clock:staleness:gcAfter:maxEntries:retry:clients:)`` that is of the type
+///   the operation takes. A test that makes its store with a fake client swaps the writes with
+///   the reads. A request that needs no client takes the input only.
 ///
 /// - **The store of the run.** The mutation holds no store: each ``run(_:in:)`` and
 ///   ``start(_:in:)`` names the store it edits, writes back to and invalidates. A
@@ -68,11 +74,11 @@ public import Observation
 public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   /// The request: sends `Input` and returns the server's answer, run off the main actor.
   public typealias Operation = @Sendable (Input) async throws -> Output
-  /// The request, given the run's idempotency key too: a UUID string made when the run was
-  /// asked for, the same for each of its attempts and for its replay after a relaunch.
-  package typealias KeyedOperation =
-    @Sendable (Input, _ idempotencyKey: String) async throws ->
-    Output
+  /// The request, given the run's idempotency key too (a UUID string made when the run was
+  /// asked for, the same for each of its attempts and for its replay after a relaunch) and the
+  /// clients of the run's store, among which it resolves its own.
+  typealias KeyedOperation =
+    @Sendable (Input, _ idempotencyKey: String, StoreClients) async throws -> Output
 
   /// The phase of the mutation: `running` while a run runs or waits, then how the last run
   /// ended. It is observed.
@@ -110,7 +116,15 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   /// The runs that wait for their turn, in call order.
   private var queue: [MutationRun<Input, Output>] = []
 
-  /// Creates a mutation, which runs in the store each run names.
+  /// Creates a mutation, which runs in the store each run names, and whose request receives
+  /// that store's API client.
+  ///
+  /// ```swift
+  /// let save = Mutation<Draft, Note>(retry: .exponentialBackoff(maxAttempts: 3)) {
+  ///   (draft, api: any NotesAPI) in
+  ///   try await api.save(draft)
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - optimistic: Edits the store's values before the request goes out, with
@@ -125,38 +139,76 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   ///   - retry: How a failed request is retried, on the clock of the run's store, before the
   ///     run fails; none by default, as TanStack Query's `useMutation` (`retry: 0`). The
   ///     optimistic edits stay while it retries.
-  ///   - operation: The request. It runs off the main actor.
-  public init(
+  ///   - operation: The request, given the input and the client of the run's store: the first
+  ///     client given to the store that is a `Client`, as a ``LoaderKey``'s fetch gets its
+  ///     ``LoaderKey/Client``. It runs off the main actor. A run in a store without such a
+  ///     client fails with ``AsyncLoaderError/missingClient(client:key:)`` (in a debug build,
+  ///     it stops first, naming the line that gives the store its client).
+  public convenience init<Client: Sendable>(
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
     invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey] = { _, _ in [] },
-    retry: RetryPolicy = .none,
-    operation: @escaping Operation
+    retry: RetryPolicy = .never,
+    operation: @escaping @Sendable (Input, Client) async throws -> Output
   ) {
-    self.optimistic = optimistic
-    self.writeBack = writeBack
-    self.invalidates = invalidates
-    self.retry = retry
-    self.queueing = nil
-    self.operation = { input, _ in try await operation(input) }
+    self.init(
+      optimistic: optimistic, writeBack: writeBack, invalidates: invalidates, retry: retry,
+      queueing: nil
+    ) { input, _, client in
+      try await operation(input, client)
+    }
   }
 
-  /// Creates a mutation whose operation receives each run's idempotency key, and which stores
-  /// its runs made offline when `queueing` is given and the run's store has a journal.
-  package init(
+  /// Creates a mutation whose request needs no client of the store: the convenience for a
+  /// request whose client is `Void`, as a ``LoaderKey`` whose ``LoaderKey/Client`` is `Void`.
+  ///
+  /// ```swift
+  /// let ping = Mutation<Void, Date> { try await TimeServer.ping() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - optimistic: Edits the store's values before the request goes out; rolled back if the
+  ///     request fails or is cancelled.
+  ///   - writeBack: Writes the server's answer into the store after a success.
+  ///   - invalidates: The keys to invalidate after a success.
+  ///   - retry: How a failed request is retried before the run fails; none by default.
+  ///   - operation: The request. It runs off the main actor.
+  public convenience init(
+    optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
+    writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
+    invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey] = { _, _ in [] },
+    retry: RetryPolicy = .never,
+    operation: @escaping Operation
+  ) {
+    self.init(
+      optimistic: optimistic, writeBack: writeBack, invalidates: invalidates, retry: retry
+    ) { (input, _: Void) in
+      try await operation(input)
+    }
+  }
+
+  /// Creates a mutation whose operation receives each run's idempotency key and the client of
+  /// the run's store, and which stores its runs made offline when `queueing` is given and the
+  /// run's store has a journal.
+  package init<Client: Sendable>(
     optimistic: (@MainActor (LoaderStore, Input) -> Void)?,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)?,
     invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey],
     retry: RetryPolicy,
     queueing: MutationQueueing<Input>?,
-    operation: @escaping KeyedOperation
+    operation:
+      @escaping @Sendable (Input, _ idempotencyKey: String, Client) async throws ->
+      Output
   ) {
     self.optimistic = optimistic
     self.writeBack = writeBack
     self.invalidates = invalidates
     self.retry = retry
     self.queueing = queueing
-    self.operation = operation
+    self.operation = { input, idempotencyKey, clients in
+      let client = try clients.resolve(Client.self, for: Mutation<Input, Output>.self)
+      return try await operation(input, idempotencyKey, client)
+    }
   }
 
   /// Whether a run runs or waits for its turn. It is observed with the phase.
@@ -335,6 +387,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     let operation = operation
     let retry = retry
     let clock = store.clock
+    let clients = store.clients
     // The task holds the mutation until the run ends: a run outlives its screen.
     run.task = Task {
       var failedAttempts = 0
@@ -350,7 +403,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
         if run.state == .paused { setPaused(run, false) }
         let result: Result<Output, any Error>
         do {
-          result = .success(try await operation(input, idempotencyKey))
+          result = .success(try await operation(input, idempotencyKey, clients))
         } catch {
           result = .failure(error)
         }

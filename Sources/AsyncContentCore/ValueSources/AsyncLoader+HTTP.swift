@@ -19,7 +19,7 @@ extension AsyncLoader where Value: Decodable {
     session: URLSession = .shared,
     decoder: JSONDecoder = JSONDecoder(),
     clock: some Clock<Duration> = ContinuousClock(),
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     staleness: Staleness = .never
   ) {
     let request = JSONRequest<Value>(url: url, session: session, decoder: decoder)
@@ -32,7 +32,7 @@ extension AsyncLoader where Value: Decodable {
     session: URLSession = .shared,
     decoder: JSONDecoder = JSONDecoder(),
     clock: some Clock<Duration> = ContinuousClock(),
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     staleness: Staleness = .never
   ) {
     let request = JSONRequest<Value>(request: request, session: session, decoder: decoder)

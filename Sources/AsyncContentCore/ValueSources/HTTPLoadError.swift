@@ -8,9 +8,7 @@ import FoundationNetworking
 ///
 /// Every case names the URL. Cancellation is not a case: a cancelled request throws
 /// `CancellationError`, which loaders never show as a failure.
-public enum HTTPLoadError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError,
-  RetryAfterProviding
-{
+public enum HTTPLoadError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   /// The server answered with a status code outside the accepted range; `retryAfter` is the
   /// wait its `Retry-After` header asked for, if it sent one.
   case status(code: Int, url: URL?, bodyExcerpt: String, retryAfter: Duration? = nil)
@@ -55,7 +53,7 @@ public enum HTTPLoadError: Error, Hashable, Sendable, CustomStringConvertible, L
   public var errorDescription: String? { description }
 
   /// The wait a `Retry-After` header asked for: ``RetryPolicy`` honours it when it is longer
-  /// than the backoff.
+  /// than the backoff (``RetryPolicy/retryAfterHeader(_:)``).
   public var retryAfter: Duration? {
     if case .status(_, _, _, let retryAfter) = self { return retryAfter }
     return nil

@@ -1,6 +1,7 @@
 import AsyncContentCore
 import AsyncContentTestSupport
 import Clocks
+import ConcurrencyExtras
 import Testing
 
 /// The API of the client tests' keys, as an app declares it.
@@ -83,10 +84,13 @@ struct LoaderStoreClientTests {
     #expect(feed.items.map(\.name) == ["paged page 0", "paged page 1"])
   }
 
-  @Test func aMissingClientFailsTheLoadWithATypedError() async {
+  @Test func aMissingClientFailsTheLoadWithATypedErrorInARelease() async {
     let store = LoaderStore(clock: TestClock())
-    let subscription = store.observe(CountryNameKey(code: "AT"))
-    await subscription.loader.load()
+    // A release build does not stop: the fetch fails with the typed error.
+    let subscription = WiringCheck.$stop.withValue(nil) {
+      store.observe(CountryNameKey(code: "AT"))
+    }
+    await WiringCheck.$stop.withValue(nil) { await subscription.loader.load() }
     let expected = AsyncLoaderError.missingClient(
       client: String(reflecting: (any NamesAPI).self),
       key: String(reflecting: CountryNameKey.self))
@@ -104,7 +108,7 @@ struct LoaderStoreClientTests {
     let key = CountryNameKey(code: "AT")
     store.setValue("shown", for: key)
     let loader = store.loader(for: key)
-    await loader.reload()
+    await WiringCheck.$stop.withValue(nil) { await loader.reload() }
     guard case .reloadFailed(let value, let error) = loader.phase else {
       Issue.record("expected reloadFailed, got \(loader.phase.kind)")
       return
@@ -120,5 +124,100 @@ struct LoaderStoreClientTests {
     let store = LoaderStore(clock: TestClock())
     await store.loader(for: NameKey(id: 3)).load()
     #expect(store.value(for: NameKey(id: 3)) == "name 3")
+  }
+
+  // MARK: A mutation gets the store's client
+
+  @Test func aMutationSendsWithTheClientOfTheStoreItRunsIn() async throws {
+    let live = LoaderStore(clock: TestClock(), clients: FakeNamesAPI(prefix: "live"))
+    let fake = LoaderStore(clock: TestClock(), clients: 7, FakeNamesAPI(prefix: "fake"))
+    let key = CountryNameKey(code: "AT")
+    let rename = Mutation<String, String>(
+      writeBack: { store, _, name in store.setValue(name, for: key) }
+    ) { (code, api: any NamesAPI) in
+      try await api.name(of: code)
+    }
+    // The same mutation: the test's store swaps the writes with the reads.
+    #expect(try await rename.run("AT", in: live) == "live AT")
+    #expect(try await rename.run("AT", in: fake) == "fake AT")
+    #expect(fake.value(for: key) == "fake AT")
+    #expect(live.value(for: key) == "live AT")
+  }
+
+  @Test func aMutationWithoutAClientNeedsNone() async throws {
+    let store = LoaderStore(clock: TestClock())
+    let double = Mutation<Int, Int> { $0 * 2 }
+    #expect(try await double.run(21, in: store) == 42)
+  }
+
+  // MARK: A missing client is caught in development
+
+  @Test func aMissingClientStopsADebugBuildWithTheKeyTheClientAndTheLine() async {
+    let store = LoaderStore(clock: TestClock(), clients: "not a client")
+    let messages = LockIsolated<[String]>([])
+    let loader = store.loader(for: CountryNameKey(code: "AT"))
+    await WiringCheck.$stop.withValue({ message in messages.withValue { $0.append(message) } }) {
+      await loader.load()
+    }
+    #expect(messages.value.count == 1)
+    let message = messages.value.first ?? ""
+    #expect(message.contains(String(reflecting: CountryNameKey.self)))
+    #expect(message.contains(String(reflecting: (any NamesAPI).self)))
+    #expect(
+      message.contains("LoaderStore(clients: <a \(String(reflecting: (any NamesAPI).self))>)"))
+    // After the stop (which a test's hook does not do), the typed error, as in a release build.
+    guard case .missingClient = loader.phase.error as? AsyncLoaderError else {
+      Issue.record("expected missingClient, got \(loader.phase.kind)")
+      return
+    }
+  }
+
+  @Test func aPagedKeysMissingClientStopsToo() async {
+    let store = LoaderStore(clock: TestClock())
+    let messages = LockIsolated<[String]>([])
+    let feed = store.pagedLoader(for: NamesFeedKey())
+    await WiringCheck.$stop.withValue({ message in messages.withValue { $0.append(message) } }) {
+      await feed.load()
+    }
+    #expect(messages.value.count == 1)
+    #expect(messages.value.first?.contains(String(reflecting: NamesFeedKey.self)) == true)
+    #expect(messages.value.first?.contains("LoaderStore(clients:") == true)
+    #expect(feed.phase.kind == .failed)
+  }
+
+  @Test func aMutationsMissingClientStopsADebugBuildAndFailsTheRunInARelease() async {
+    let store = LoaderStore(clock: TestClock())
+    let rename = Mutation<String, String> { (code, api: any NamesAPI) in
+      try await api.name(of: code)
+    }
+    let messages = LockIsolated<[String]>([])
+    await WiringCheck.$stop.withValue({ message in messages.withValue { $0.append(message) } }) {
+      _ = try? await rename.run("AT", in: store)
+    }
+    #expect(messages.value.count == 1)
+    #expect(
+      messages.value.first?.contains(String(reflecting: Mutation<String, String>.self)) == true)
+    #expect(messages.value.first?.contains(String(reflecting: (any NamesAPI).self)) == true)
+    #expect(messages.value.first?.contains("LoaderStore(clients:") == true)
+
+    // A release build: no stop, the run fails with the typed error.
+    let error = await WiringCheck.$stop.withValue(nil) { () async -> (any Error)? in
+      do {
+        _ = try await rename.run("AT", in: store)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let expected = AsyncLoaderError.missingClient(
+      client: String(reflecting: (any NamesAPI).self),
+      key: String(reflecting: Mutation<String, String>.self))
+    #expect(error as? AsyncLoaderError == expected)
+    #expect(rename.phase.error as? AsyncLoaderError == expected)
+  }
+
+  @Test func aDebugBuildStopsByDefault() {
+    // The tests are a debug build: the default stops the app, where a release build's is nil.
+    #expect(WiringCheck.defaultStop != nil)
   }
 }

@@ -30,14 +30,14 @@ struct LoaderStoreMutationOfflineTests {
   /// A mutation that shows its input as the value of `key`, records the inputs it sends and
   /// their idempotency keys in `sent`, and waits at `gate`.
   private func setting(
-    _ key: NumberKey, gate: Gate<Int>, retry: RetryPolicy = .none,
+    _ key: NumberKey, gate: Gate<Int>, retry: RetryPolicy = .never,
     sent: LockIsolated<[(input: Int, key: String)]> = LockIsolated([]),
     queueing: MutationQueueing<Int>? = nil
   ) -> Mutation<Int, Int> {
     Mutation(
       optimistic: { store, input in store.setValue(input, for: key) }, writeBack: nil,
       invalidates: { _, _ in [] }, retry: retry, queueing: queueing
-    ) { input, idempotencyKey in
+    ) { (input, idempotencyKey, _: Void) in
       sent.withValue { $0.append((input, idempotencyKey)) }
       return try await gate.call()
     }

@@ -115,7 +115,7 @@ struct LoaderStoreMutationRetryTests {
       let clock = TestClock()
       let (store, key, _) = await storeShowing(1, clock: clock)
       let gate = Gate<Int>()
-      let mutation = setting(key, gate: gate, retry: .none)
+      let mutation = setting(key, gate: gate, retry: .never)
       mutation.start(5, in: store)
       await yield { gate.pending == 1 }
       gate.fail(TestError(1))

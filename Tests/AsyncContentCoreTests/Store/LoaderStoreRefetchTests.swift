@@ -11,11 +11,11 @@ import Testing
 private struct TriggerKey: GatedKey {
   let id: Int
   let gate: Gate<Int>
-  var staleness: Staleness
+  var staleness: Staleness?
   var refetchesOn: Set<RefetchEvent>
 
   init(
-    _ id: Int, gate: Gate<Int>, staleness: Staleness = .storeDefault,
+    _ id: Int, gate: Gate<Int>, staleness: Staleness? = nil,
     refetchesOn: Set<RefetchEvent> = Set(RefetchEvent.allCases)
   ) {
     self.id = id

@@ -96,7 +96,7 @@ struct LoaderStoreRetryTests {
       let clock = TestClock()
       let gate = Gate<Int>()
       let store = LoaderStore(clock: clock, retry: twice)
-      let key = RetryingKey(id: 1, gate: gate, retry: RetryPolicy.none)
+      let key = RetryingKey(id: 1, gate: gate, retry: RetryPolicy.never)
       let loader = store.observe(key).loader
       await yield { gate.pending == 1 }
 

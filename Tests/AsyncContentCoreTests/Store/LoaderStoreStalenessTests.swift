@@ -86,7 +86,7 @@ struct LoaderStoreStalenessTests {
     let clock = TestClock()
     let gate = Gate<Int>()
     let store = LoaderStore(clock: clock, staleness: .never, gcAfter: .seconds(7_200))
-    let key = NumberKey(1, gate: gate)  // .storeDefault
+    let key = NumberKey(1, gate: gate)  // staleness nil: the store's
     await cache(1, for: key, in: store)
     await clock.advance(by: .seconds(3_600))
     let subscription = store.observe(key)
@@ -99,7 +99,6 @@ struct LoaderStoreStalenessTests {
     let gate = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
     #expect(store.staleness == .after(.zero))
-    #expect(LoaderStore(staleness: .storeDefault).staleness == .after(.zero))
     let key = NumberKey(1, gate: gate)
     await cache(1, for: key, in: store)
 

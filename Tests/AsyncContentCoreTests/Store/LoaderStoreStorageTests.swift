@@ -30,7 +30,7 @@ struct LoaderStoreStorageTests {
     let store = LoaderStore(clock: TestClock(), retry: .exponentialBackoff(maxAttempts: 3))
     let first = store.loader(for: NameKey(id: 1))
     let second = store.loader(for: NameKey(id: 2))
-    first.retryPolicy = .none
+    first.retryPolicy = .never
     first.progressTiming = .immediate
     #expect(first.retryPolicy.maxAttempts == 1)
     #expect(first.progressTiming == .immediate)

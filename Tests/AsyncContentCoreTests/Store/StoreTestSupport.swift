@@ -11,13 +11,13 @@ protocol GatedKey: LoaderKey {
 struct NumberKey: GatedKey, CustomStringConvertible {
   let id: Int
   let gate: Gate<Int>
-  var staleness: Staleness
+  var staleness: Staleness?
   var gcAfter: Duration?
   var refetchInterval: Duration?
   var isEnabled: Bool
 
   init(
-    _ id: Int, gate: Gate<Int>, staleness: Staleness = .storeDefault, gcAfter: Duration? = nil,
+    _ id: Int, gate: Gate<Int>, staleness: Staleness? = nil, gcAfter: Duration? = nil,
     refetchInterval: Duration? = nil, isEnabled: Bool = true
   ) {
     self.id = id

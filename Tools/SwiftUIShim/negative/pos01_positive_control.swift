@@ -169,7 +169,7 @@ struct LayerScreen: View {
       if case .endOfList = footer { Text("The end") } else { DefaultFooterView(footer) }
     }
     PagingList(fetchPage: { _ in Page(items: [Post](), nextCursor: Int?.none) }) { Text($0.title) }
-    PagingList(id: "feed", retry: .none) { (cursor: Int?) in
+    PagingList(id: "feed", retry: .never) { (cursor: Int?) in
       Page(items: [Post(id: cursor ?? 0, title: "Post")], nextCursor: nil)
     } row: { post in
       Text(post.title)
