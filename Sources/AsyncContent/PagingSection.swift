@@ -224,7 +224,7 @@ extension PagingSection {
   public init<ID: Hashable, Item, Cursor>(
     id: ID = SingleIdentity(),
     placeholder: Items? = nil,
-    retry: RetryPolicy = .none,
+    retry: RetryPolicy = .never,
     isEmpty: @escaping (Items) -> Bool = Presentation<Items, Failure>.isEmptyByDefault,
     fetchPage: @escaping PagedLoader<Item, Cursor>.FetchPage,
     @ViewBuilder row: @escaping (Item) -> Row,

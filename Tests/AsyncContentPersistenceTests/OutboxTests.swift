@@ -29,7 +29,7 @@ struct OutboxTests {
     outboxPrepare: (@Sendable (Database) throws -> Void)? = nil, isShared: Bool? = nil
   ) -> PersistentCache {
     PersistentCache(
-      location: .file(directory.file()), scope: scope, maxAge: nil,
+      location: .file(directory.file()), scope: scope,
       diagnostics: diagnostics.hook, prepare: prepare, outboxPrepare: outboxPrepare,
       isShared: isShared)
   }

@@ -64,6 +64,9 @@ struct WriteBehindTests {
     #expect(cache.transactionCount == 0)
     #expect(cache.hasPendingChanges)
     await clock.advanceAndDrain(by: .milliseconds(1))
+    // The store's wake-up hops off the main actor and back: wait until the write took the
+    // pending changes (bounded), not a fixed number of turns, then for its transaction.
+    for _ in 0..<100_000 where cache.hasPendingChanges { await Task.yield() }
     await cache.waitForWrites()
     #expect(cache.transactionCount == 1)
     #expect(cache.rowsWritten == 1)

@@ -11,7 +11,7 @@ import AppKit
 #endif
 
 // The system's refetch events, for `LoaderStore.refetch(on:minimumInterval:)`. The adapters for
-// Apple's frameworks are thin: the parts that decide (which path updates are reconnections, how
+// Apple's frameworks are thin: the parts that decide (which network statuses are changes, how
 // a notification becomes an event and stops) are below them, compiled and tested on every
 // platform.
 
@@ -63,43 +63,6 @@ extension RefetchEvent {
 #endif
 
 #if canImport(Network)
-extension RefetchEvent {
-  /// ``networkAvailable`` each time the network becomes available after it was not, as
-  /// Network's `NWPathMonitor` sees it (the path's status becomes `satisfied`), until the
-  /// consumer stops; then the monitor is cancelled.
-  ///
-  /// The path when the monitor starts is not a reconnection: the first event comes when the
-  /// network comes back after it went away.
-  ///
-  /// ```swift
-  /// store.refetch(on: RefetchEvent.networkReconnections())
-  /// ```
-  ///
-  /// Deprecated: follow the network with ``LoaderStore/followNetwork(_:)`` and
-  /// ``NetworkStatus/updates()``, which refetches on a reconnection as this does, and pauses
-  /// the loads while the network is down.
-  @available(
-    *, deprecated,
-    message:
-      "Use store.followNetwork(NetworkStatus.updates()): it refetches on a reconnection, and loads wait while the network is down"
-  )
-  public static func networkReconnections() -> AsyncStream<RefetchEvent> {
-    AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-      let watch = PathWatch()
-      // https://developer.apple.com/documentation/network/nwpathmonitor/pathupdatehandler
-      watch.monitor.pathUpdateHandler = { path in
-        // https://developer.apple.com/documentation/network/nwpath/status-swift.enum/satisfied
-        if watch.reconnections.update(isAvailable: path.status == .satisfied) {
-          continuation.yield(.networkAvailable)
-        }
-      }
-      // https://developer.apple.com/documentation/network/nwpathmonitor/start(queue:)
-      watch.monitor.start(queue: watch.queue)
-      continuation.onTermination = { _ in watch.cancel() }
-    }
-  }
-}
-
 extension NetworkStatus {
   /// The network's status as Network's `NWPathMonitor` sees it, for
   /// ``LoaderStore/followNetwork(_:)``: the status of the current path first, then each
@@ -154,16 +117,14 @@ extension NetworkPathStatus {
   }
 }
 
-/// A path monitor and what it saw, for `RefetchEvent.networkReconnections()` and
-/// `NetworkStatus.updates()`.
+/// A path monitor and what it saw, for `NetworkStatus.updates()`.
 private final class PathWatch: @unchecked Sendable {
-  // @unchecked Sendable: `monitor` and `reconnections` are used on `queue` only, a serial queue.
+  // @unchecked Sendable: `monitor` and `statuses` are used on `queue` only, a serial queue.
   // The stream's build closure sets the handler and starts the monitor before any update can
   // come; from then on the monitor calls its handler on `queue` (start(queue:)), which is the
-  // only place that touches `reconnections`, and `cancel()` sends its work to `queue` too.
+  // only place that touches `statuses`, and `cancel()` sends its work to `queue` too.
   let monitor = NWPathMonitor()
   let queue = DispatchQueue(label: "AsyncContent.NetworkPath")
-  var reconnections = ReconnectionDetector()
   var statuses = NetworkStatusFilter()
 
   /// Stops the monitor, on its queue, and drops its handler, which holds this watch.
@@ -178,23 +139,6 @@ private final class PathWatch: @unchecked Sendable {
 #endif
 
 // MARK: Compiled on every platform
-
-/// Tells which updates of the network's availability are reconnections: the network became
-/// available after it was not. The first update is where it starts, not a change.
-package struct ReconnectionDetector: Sendable {
-  /// Whether the network was available at the last update; `nil` before the first.
-  private var wasAvailable: Bool?
-
-  package init() {}
-
-  /// Records an update; returns whether it is a reconnection.
-  ///
-  /// - Parameter isAvailable: Whether the network is available now.
-  package mutating func update(isAvailable: Bool) -> Bool {
-    defer { wasAvailable = isAvailable }
-    return isAvailable && wasAvailable == false
-  }
-}
 
 /// Where `NetworkStatus.updates()` takes the network's status from, on each platform.
 package enum NetworkStatusSource: Sendable, Hashable {

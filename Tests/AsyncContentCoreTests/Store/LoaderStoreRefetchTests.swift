@@ -513,24 +513,10 @@ struct LoaderStoreRefetchTests {
   }
 }
 
-/// The platform-independent parts of the system adapters: which path updates are
-/// reconnections, and how a notification becomes an event.
+/// The platform-independent part of the system adapters: how a notification becomes an event.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct LoaderStoreRefetchAdapterTests {
-  @Test func onlyAPathThatComesBackIsAReconnection() {
-    var detector = ReconnectionDetector()
-    let updates = [true, true, false, false, true, true, false, true]
-    let reconnections = updates.map { detector.update(isAvailable: $0) }
-    #expect(reconnections == [false, false, false, false, true, false, false, true])
-
-    var offlineAtStart = ReconnectionDetector()
-    let atStart = offlineAtStart.update(isAvailable: false)
-    let back = offlineAtStart.update(isAvailable: true)
-    #expect(!atStart)
-    #expect(back)
-  }
-
   /// The returns from the background that `filter` counts along `phases`.
   private func activations(_ phases: [ActivationFilter.Phase]) -> [Bool] {
     var filter = ActivationFilter()
