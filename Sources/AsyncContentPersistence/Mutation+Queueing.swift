@@ -15,7 +15,7 @@ extension Mutation where Input: Codable {
   ///   optimistic: { store, rename in
   ///     store.updateValue(for: CountryKey(code: rename.code)) { $0.name = rename.name }
   ///   }
-  /// ) { rename, idempotencyKey in
+  /// ) { (rename, api: any CountriesAPI, idempotencyKey) in
   ///   try await api.rename(rename.code, to: rename.name, idempotencyKey: idempotencyKey)
   /// }
   ///
@@ -40,9 +40,41 @@ extension Mutation where Input: Codable {
   ///   - id: The mutation's id, stable across launches and unique among the app's queueing
   ///     mutations: the stored runs carry it, and ``LoaderStore/resumeQueuedMutations(_:)``
   ///     finds them by it.
-  ///   - optimistic: Edits the store's values before the request goes out, as in
-  ///     ``Mutation/init(optimistic:writeBack:invalidates:retry:operation:)``; a replay applies
-  ///     it again.
+  ///   - optimistic: Edits the store's values before the request goes out, as in any
+  ///     ``Mutation``; a replay applies it again.
+  ///   - writeBack: Writes the server's answer into the store after a success.
+  ///   - invalidates: The keys to invalidate after a success.
+  ///   - retry: How a failed request is retried; none by default.
+  ///   - operation: The request, given the input, the client of the run's store (the first
+  ///     client given to the store that is a `Client`, as a ``LoaderKey``'s fetch gets its
+  ///     ``LoaderKey/Client``) and the run's idempotency key. It runs off the main actor. A run
+  ///     in a store without such a client fails with
+  ///     ``AsyncLoaderError/missingClient(client:key:)`` (a debug build stops first).
+  public convenience init<Client: Sendable>(
+    queueing id: String,
+    optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
+    writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
+    invalidates: @escaping @MainActor (Input, Output) -> [any StoreKey] = { _, _ in [] },
+    retry: RetryPolicy = .never,
+    operation:
+      @escaping @Sendable (Input, Client, _ idempotencyKey: String) async throws -> Output
+  ) {
+    self.init(
+      optimistic: optimistic, writeBack: writeBack, invalidates: invalidates, retry: retry,
+      queueing: MutationQueueing(id: id) { try JSONEncoder().encode($0) }
+    ) { (input, idempotencyKey, client: Client) in
+      try await operation(input, client, idempotencyKey)
+    }
+  }
+
+  /// Creates a queueing mutation whose request needs no client of the store: the convenience
+  /// for a request whose client is `Void`, as a ``Mutation`` that does not queue has one.
+  ///
+  /// - Parameters:
+  ///   - id: The mutation's id, stable across launches and unique among the app's queueing
+  ///     mutations.
+  ///   - optimistic: Edits the store's values before the request goes out; a replay applies it
+  ///     again.
   ///   - writeBack: Writes the server's answer into the store after a success.
   ///   - invalidates: The keys to invalidate after a success.
   ///   - retry: How a failed request is retried; none by default.
@@ -57,9 +89,9 @@ extension Mutation where Input: Codable {
     operation: @escaping @Sendable (Input, _ idempotencyKey: String) async throws -> Output
   ) {
     self.init(
-      optimistic: optimistic, writeBack: writeBack, invalidates: invalidates, retry: retry,
-      queueing: MutationQueueing(id: id) { try JSONEncoder().encode($0) }
-    ) { (input, idempotencyKey, _: Void) in
+      queueing: id, optimistic: optimistic, writeBack: writeBack, invalidates: invalidates,
+      retry: retry
+    ) { (input, _: Void, idempotencyKey) in
       try await operation(input, idempotencyKey)
     }
   }

@@ -296,3 +296,42 @@ private func waitUntil(_ condition: () -> Bool) async {
   }
   #expect(condition())
 }
+
+/// A queueing mutation gets the client of the run's store, as keys do: a test that swaps the
+/// store's client swaps the writes too.
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct QueuedMutationClientTests {
+  /// A client that records the renames it receives, with their idempotency keys.
+  final class Recorder: Sendable {
+    let name: String
+    let received = LockedBox<[String]>([])
+    init(name: String) { self.name = name }
+    func rename(_ rename: Rename, idempotencyKey: String) -> Country {
+      received.withLock { $0.append("\(rename.code)=\(rename.name) \(idempotencyKey.isEmpty)") }
+      return Country(code: rename.code, name: "\(rename.name) (\(name))")
+    }
+  }
+
+  @Test func theOperationReceivesTheClientOfTheRunsStore() async throws {
+    let directory = TemporaryDirectory()
+    let live = Recorder(name: "live")
+    let fake = Recorder(name: "fake")
+    let rename = Mutation<Rename, Country>(queueing: "rename") {
+      (rename, client: Recorder, idempotencyKey) in
+      client.rename(rename, idempotencyKey: idempotencyKey)
+    }
+    let liveStore = LoaderStore(clock: TestClock(), clients: live)
+    liveStore.persist(in: PersistentCache(location: .file(directory.file())))
+    let fakeStore = LoaderStore(clock: TestClock(), clients: fake)
+    fakeStore.persist(in: PersistentCache(location: .memory))
+
+    let fromFake = try await rename.run(Rename(code: "AT", name: "Österreich"), in: fakeStore)
+    let fromLive = try await rename.run(Rename(code: "JP", name: "Nippon"), in: liveStore)
+
+    #expect(fromFake.name == "Österreich (fake)")
+    #expect(fromLive.name == "Nippon (live)")
+    #expect(fake.received.withLock { $0 } == ["AT=Österreich false"])
+    #expect(live.received.withLock { $0 } == ["JP=Nippon false"])
+  }
+}
