@@ -1,12 +1,12 @@
-// A non-Sendable class captured by refreshable's @Sendable closure.
+// A non-Sendable class captured by refreshable's @Sendable closure, in nonisolated code. (In a view
+// body the iOS 18 SDK's `@_inheritActorContext` makes the action main-actor isolated, and
+// region-based isolation then accepts the capture, as it does on a Mac.)
 // EXPECT: capture of 'counter' with non-Sendable type 'Counter' in a '@Sendable' closure
 import SwiftUI
 
 final class Counter { var n = 0 }
 
-struct V: View {
-  var body: some View {
-    let counter = Counter()
-    Text("x").refreshable { counter.n += 1 }
-  }
+nonisolated func refreshing<Content: View>(_ content: Content) -> some View {
+  let counter = Counter()
+  return content.refreshable { counter.n += 1 }
 }

@@ -1,18 +1,14 @@
-// Mistake 10: Binding(get:set:) takes `@isolated(any) @Sendable` closures (Apple's current
-// declaration); a closure that reads a view's main-actor state must say `@MainActor in`, or be
-// replaced by a controller. The old banner wrote exactly this.
+// Mistake 10: Binding(get:set:) takes `@_inheritActorContext @isolated(any) @Sendable` closures
+// (the iOS 18 SDK's declaration). In a view body they inherit the main actor; built in nonisolated
+// code (a helper, a model's nonisolated method) they may not touch main-actor state: say
+// `@MainActor in`, or let a controller own the value.
 // EXPECT: main actor-isolated property 'isDismissed' can not be referenced from a Sendable closure
 import SwiftUI
 
-struct Banner: View {
-  @State private var isDismissed = false
-  let error: (any Error)?
+@MainActor final class BannerModel {
+  var isDismissed = false
+}
 
-  var body: some View {
-    Toggle(
-      isOn: Binding(get: { isDismissed }, set: { isDismissed = $0 })
-    ) {
-      Text("Dismissed")
-    }
-  }
+nonisolated func dismissedBinding(_ model: BannerModel) -> Binding<Bool> {
+  Binding(get: { model.isDismissed }, set: { model.isDismissed = $0 })
 }
