@@ -37,7 +37,7 @@ extension ZStack: Sendable {}
 extension Spacer: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/section
-// SDK: iPhoneOS18.0.sdk SwiftUI.swiftinterface (~589k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~589k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
 // watchOS 6.0, *) public struct Section<Parent, Content, Footer>` (not main-actor isolated),
 // Sendable unavailable; each initializer in an extension that constrains `Content : View`
 // (issue 31, finding 5: negative/neg32_…).
@@ -46,28 +46,46 @@ public struct Section<Parent, Content, Footer> {}
 @available(*, unavailable)
 extension Section: Sendable {}
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Section: View where Parent: View, Content: View, Footer: View {
     public typealias Body = Never
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Section where Parent: View, Content: View, Footer: View {
     // Apple: https://developer.apple.com/documentation/swiftui/section/init(content:header:footer:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~590k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+    // watchOS 6.0, *) extension Section where Parent : View, Content : View, Footer : View {
+    // @_alwaysEmitIntoClient public init(@ViewBuilder content: () -> Content, @ViewBuilder header: ()
+    // -> Parent, @ViewBuilder footer: () -> Footer) }`
     @_alwaysEmitIntoClient public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {}
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Section where Parent == EmptyView, Content: View, Footer == EmptyView {
     // Apple: https://developer.apple.com/documentation/swiftui/section/init(content:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~591k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+    // watchOS 6.0, *) extension Section where Parent == EmptyView, Content : View, Footer ==
+    // EmptyView { public init(@ViewBuilder content: () -> Content) }`
     public init(@ViewBuilder content: () -> Content) {}
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Section where Parent: View, Content: View, Footer == EmptyView {
     // Apple: https://developer.apple.com/documentation/swiftui/section/init(content:header:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~591k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+    // watchOS 6.0, *) extension Section where Parent : View, Content : View, Footer == EmptyView {
+    // @_alwaysEmitIntoClient public init(@ViewBuilder content: () -> Content, @ViewBuilder header: ()
+    // -> Parent) }`
     @_alwaysEmitIntoClient public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {}
 }
 
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension Section where Parent == Text, Content: View, Footer == EmptyView {
     // Apple: https://developer.apple.com/documentation/swiftui/section/init(_:content:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~591k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+    // watchOS 8.0, *) extension Section where Parent == Text, Content : View, Footer == EmptyView {
+    // public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) }`
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {}
 }
 
@@ -116,10 +134,19 @@ nonisolated public struct LazyVGrid<Content>: View where Content: View {
 // MARK: - Navigation
 
 // Apple: https://developer.apple.com/documentation/swiftui/navigationpath
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~318k): `@available(iOS 16.0, macOS 13.0, tvOS 16.0,
+// watchOS 9.0, *) public struct NavigationPath` (its `count`, `isEmpty`, `codable`, other inits,
+// `append`, `removeLast`, `CodableRepresentation` and `Equatable` conformance left out);
+// `@available(*, unavailable) extension NavigationPath : Sendable`.
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 public struct NavigationPath {
     // Apple: https://developer.apple.com/documentation/swiftui/navigationpath/init()
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~318k): `public init()`
     public init() {}
 }
+
+@available(*, unavailable)
+extension NavigationPath: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/navigationstack
 nonisolated public struct NavigationStack<Data, Root>: View where Root: View {
@@ -129,25 +156,41 @@ nonisolated public struct NavigationStack<Data, Root>: View where Root: View {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/navigationlink
-nonisolated public struct NavigationLink<Label, Destination>: View where Label: View, Destination: View {
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~600k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @MainActor @preconcurrency public struct NavigationLink<Label, Destination> : View
+// where Label : View, Destination : View`; `@available(*, unavailable) extension NavigationLink :
+// Sendable` (the shim's type was `nonisolated`).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct NavigationLink<Label, Destination>: View where Label: View, Destination: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/navigationlink/init(destination:label:)-27n7s
-    public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~600k): `@_alwaysEmitIntoClient nonisolated public
+    // init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label)`
+    @_alwaysEmitIntoClient nonisolated public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {}
 }
+
+@available(*, unavailable)
+extension NavigationLink: Sendable {}
 
 extension NavigationLink where Destination == Never {
     // Apple: https://developer.apple.com/documentation/swiftui/navigationlink/init(value:label:)-4jswo
     nonisolated public init<P>(value: P?, @ViewBuilder label: () -> Label) where P: Hashable {}
 }
 
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 extension View {
     // Apple: https://developer.apple.com/documentation/swiftui/view/navigationdestination(for:destination:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~87k): `@available(iOS 16.0, macOS 13.0, tvOS 16.0,
+    // watchOS 9.0, *) extension View { nonisolated public func navigationDestination<D, C>(for data:
+    // D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View where D : Hashable, C : View }`
     nonisolated public func navigationDestination<D, C>(
         for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
     ) -> some View where D: Hashable, C: View {
         _ShimModified(self)
     }
+}
 
+extension View {
     // Apple: https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-43srq
     nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View {
         _ShimModified(self)
@@ -172,11 +215,16 @@ extension View {
 // MARK: - Controls
 
 // Apple: https://developer.apple.com/documentation/swiftui/buttonrole
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~501k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+// watchOS 8.0, *) public struct ButtonRole : Equatable, Sendable`
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 public struct ButtonRole: Equatable, Sendable {
     let id: Int
     // Apple: https://developer.apple.com/documentation/swiftui/buttonrole/destructive
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~501k): `public static let destructive: ButtonRole`
     public static let destructive = ButtonRole(id: 0)
     // Apple: https://developer.apple.com/documentation/swiftui/buttonrole/cancel
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~501k): `public static let cancel: ButtonRole`
     public static let cancel = ButtonRole(id: 1)
 }
 
@@ -196,15 +244,28 @@ extension Button where Label == SwiftUI.Label<Text, Image> {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/toggle
-nonisolated public struct Toggle<Label>: View where Label: View {
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~257k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @MainActor @preconcurrency public struct Toggle<Label> : View where Label : View`;
+// `@available(*, unavailable) extension Toggle : Sendable` (the shim's type was `nonisolated`).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct Toggle<Label>: View where Label: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/toggle/init(ison:label:)
-    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~257k): `nonisolated public init(isOn: Binding<Bool>,
+    // @ViewBuilder label: () -> Label)`
+    nonisolated public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {}
 }
 
+@available(*, unavailable)
+extension Toggle: Sendable {}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension Toggle where Label == SwiftUI.Label<Text, Image> {
     // Apple: https://developer.apple.com/documentation/swiftui/toggle/init(_:systemimage:ison:)
-    nonisolated public init(_ titleKey: LocalizedStringKey, systemImage: String, isOn: Binding<Bool>) {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~258k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+    // watchOS 7.0, *) extension Toggle where Label == Label<Text, Image> { @_alwaysEmitIntoClient
+    // nonisolated public init(_ titleKey: LocalizedStringKey, systemImage: String, isOn: Binding<Bool>) }`
+    @_alwaysEmitIntoClient nonisolated public init(_ titleKey: LocalizedStringKey, systemImage: String, isOn: Binding<Bool>) {}
 }
 
 // MARK: - Styles, colors, fonts
@@ -422,33 +483,69 @@ extension Scene where Body == Never {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/windowgroup
-public struct WindowGroup<Content>: Scene where Content: View {
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~102k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+// watchOS 7.0, *) @MainActor @preconcurrency public struct WindowGroup<Content> : Scene where
+// Content : View`; `@available(*, unavailable) extension WindowGroup : Sendable`.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency public struct WindowGroup<Content>: Scene where Content: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/windowgroup/init(content:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~104k): `@available(iOS, introduced: 14.0, deprecated:
+    // 18.0, renamed: "init(makeContent:)", message: "Use the initializer which takes an escaping view
+    // builder instead.")` (and likewise macOS 11.0/15.0, tvOS 14.0/18.0, watchOS 7.0/11.0, visionOS
+    // 1.0/2.0 without the message) `nonisolated public init(@ViewBuilder content: () -> Content)`.
+    // The deprecation is after the floor, so it is silent for the package's deployment targets.
+    @available(iOS, introduced: 14.0, deprecated: 18.0, renamed: "init(makeContent:)", message: "Use the initializer which takes an escaping view builder instead.")
+    @available(macOS, introduced: 11.0, deprecated: 15.0, renamed: "init(makeContent:)", message: "Use the initializer which takes an escaping view builder instead.")
+    @available(tvOS, introduced: 14.0, deprecated: 18.0, renamed: "init(makeContent:)", message: "Use the initializer which takes an escaping view builder instead.")
+    @available(watchOS, introduced: 7.0, deprecated: 11.0, renamed: "init(makeContent:)", message: "Use the initializer which takes an escaping view builder instead.")
+    @available(visionOS, introduced: 1.0, deprecated: 2.0, renamed: "init(makeContent:)")
     nonisolated public init(@ViewBuilder content: () -> Content) {}
 }
 
+@available(*, unavailable)
+extension WindowGroup: Sendable {}
+
+
 // Apple: https://developer.apple.com/documentation/swiftui/app
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~455k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+// watchOS 7.0, *) @preconcurrency @MainActor public protocol App`
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency
 public protocol App {
     // Apple: https://developer.apple.com/documentation/swiftui/app/body-swift.associatedtype
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~455k): `associatedtype Body : Scene`
     associatedtype Body: Scene
     // Apple: https://developer.apple.com/documentation/swiftui/app/body-swift.property
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~455k): `@SceneBuilder @MainActor @preconcurrency var
+    // body: Self.Body { get }`
     @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
     // Apple: https://developer.apple.com/documentation/swiftui/app/init()
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~455k): `@MainActor @preconcurrency init()`
     @MainActor @preconcurrency init()
 }
 
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension App {
     // Apple: https://developer.apple.com/documentation/swiftui/app/main()
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~455k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+    // watchOS 7.0, *) extension App { @MainActor @preconcurrency public static func main() }`
     @MainActor @preconcurrency public static func main() {}
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/previewprovider
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~650k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @preconcurrency @MainActor public protocol PreviewProvider : _PreviewProvider`
+// (the `_PreviewProvider` refinement and the `platform` requirement, which has a default, left out).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency
 public protocol PreviewProvider {
     // Apple: https://developer.apple.com/documentation/swiftui/previewprovider/previews-swift.associatedtype
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~650k): `associatedtype Previews : View`
     associatedtype Previews: View
     // Apple: https://developer.apple.com/documentation/swiftui/previewprovider/previews-swift.type.property
-    @ViewBuilder @MainActor @preconcurrency static var previews: Self.Previews { get }
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~650k): `@ViewBuilder @preconcurrency @MainActor static
+    // var previews: Self.Previews { get }`
+    @ViewBuilder
+ @MainActor @preconcurrency static var previews: Self.Previews { get }
 }
