@@ -149,11 +149,21 @@ public struct NavigationPath {
 extension NavigationPath: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/navigationstack
-nonisolated public struct NavigationStack<Data, Root>: View where Root: View {
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~782k): `@available(iOS 16.0, macOS 13.0, tvOS 16.0,
+// watchOS 9.0, *) @MainActor @preconcurrency public struct NavigationStack<Data, Root> : View where
+// Root : View`; `@available(*, unavailable) extension NavigationStack : Sendable` (the shim's type
+// was `nonisolated`).
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+@MainActor @preconcurrency public struct NavigationStack<Data, Root>: View where Root: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/navigationstack/init(root:)
-    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~782k): `nonisolated public init(@ViewBuilder root: () ->
+    // Root) where Data == NavigationPath`
+    nonisolated public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
 }
+
+@available(*, unavailable)
+extension NavigationStack: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/navigationlink
 // SDK: SwiftUI.swiftinterface (iOS 18.0, ~600k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
@@ -398,14 +408,22 @@ extension View {
 // MARK: - App structure
 
 // Apple: https://developer.apple.com/documentation/swiftui/scene
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~838k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+// watchOS 7.0, *) @preconcurrency @MainActor public protocol Scene` (its `nonisolated static func
+// _makeScene(scene:inputs:)` requirement, which has a default, left out).
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency
 public protocol Scene {
     // Apple: https://developer.apple.com/documentation/swiftui/scene/body-swift.associatedtype
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~838k): `associatedtype Body : Scene`
     associatedtype Body: Scene
     // Apple: https://developer.apple.com/documentation/swiftui/scene/body-swift.property
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~838k): `@SceneBuilder @MainActor @preconcurrency var
+    // body: Self.Body { get }`
     @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension Never: Scene {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder
@@ -418,18 +436,27 @@ extension Never: Scene {}
 @resultBuilder
 public struct SceneBuilder {
     // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildexpression(_:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~876k): `@_alwaysEmitIntoClient public static func
+    // buildExpression<Content>(_ content: Content) -> Content where Content : Scene`
     @_alwaysEmitIntoClient public static func buildExpression<Content>(_ content: Content) -> Content where Content: Scene {
         content
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildblock()
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~876k): `@available(*, unavailable, message: "Provide at
+    // leas one scene") public static func buildBlock() -> some Scene`
     @available(*, unavailable, message: "Provide at leas one scene")
     public static func buildBlock() -> some Scene { _ShimTupleScene() }
 
     // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildblock(_:)-3exgq
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~876k): `public static func buildBlock<Content>(_ content:
+    // Content) -> Content where Content : Scene`
     public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene { content }
 
     // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildblock(_:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~876k): `@_disfavoredOverload @_alwaysEmitIntoClient
+    // public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene where
+    // repeat each Content : Scene`
     @_disfavoredOverload @_alwaysEmitIntoClient public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene
         where repeat each Content: Scene
     {
@@ -443,15 +470,26 @@ extension SceneBuilder: Sendable {}
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
 extension SceneBuilder {
     // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildoptional(_:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~877k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+    // watchOS 7.0, visionOS 1.0, *) extension SceneBuilder { @_alwaysEmitIntoClient public static func
+    // buildOptional(_ scene: (any Scene & _LimitedAvailabilitySceneMarker)?) -> some Scene }`
     @_alwaysEmitIntoClient public static func buildOptional(_ scene: (any Scene & _LimitedAvailabilitySceneMarker)?) -> some Scene {
         _ShimTupleScene()
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildoptional(_:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~877k): `@available(*, unavailable, message: "if
+    // statements in a SceneBuilder can only be used with #available clauses") public static func
+    // buildOptional<S>(_ scene: S?) where S : Scene`
     @available(*, unavailable, message: "if statements in a SceneBuilder can only be used with #available clauses")
     public static func buildOptional<S>(_ scene: S?) where S: Scene {}
 
     // Apple: https://developer.apple.com/documentation/swiftui/scenebuilder/buildlimitedavailability(_:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~877k): `@available(iOS 16.1, macOS 13.0, watchOS 9.1,
+    // tvOS 16.1, visionOS 1.0, *) @_alwaysEmitIntoClient public static func buildLimitedAvailability(_
+    // scene: some Scene) -> any Scene & _LimitedAvailabilitySceneMarker` (its deprecated, obsoleted
+    // `@_disfavoredOverload` sibling taking `any Scene` left out).
+
     @available(iOS 16.1, macOS 13.0, watchOS 9.1, tvOS 16.1, visionOS 1.0, *)
     @_alwaysEmitIntoClient public static func buildLimitedAvailability(_ scene: some Scene) -> any Scene & _LimitedAvailabilitySceneMarker {
         _ShimLimitedAvailabilityScene()
