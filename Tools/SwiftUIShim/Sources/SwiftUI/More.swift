@@ -97,23 +97,37 @@ extension Section where Parent == Text, Content: View, Footer == EmptyView {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/griditem
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~1180k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+// watchOS 7.0, *) public struct GridItem : Sendable`
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 public struct GridItem: Sendable {
     // Apple: https://developer.apple.com/documentation/swiftui/griditem/size-swift.enum
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1180k): `public enum Size : Sendable`
     public enum Size: Sendable {
         // Apple: https://developer.apple.com/documentation/swiftui/griditem/size-swift.enum/fixed(_:)
+        // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1180k): `case fixed(_: CGFloat)`
         case fixed(CGFloat)
         // Apple: https://developer.apple.com/documentation/swiftui/griditem/size-swift.enum/flexible(minimum:maximum:)
+        // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1180k): `case flexible(minimum: CGFloat = 10,
+        // maximum: CGFloat = .infinity)`
         case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
         // Apple: https://developer.apple.com/documentation/swiftui/griditem/size-swift.enum/adaptive(minimum:maximum:)
+        // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1180k): `case adaptive(minimum: CGFloat, maximum:
+        // CGFloat = .infinity)`
         case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
     }
     // Apple: https://developer.apple.com/documentation/swiftui/griditem/size-swift.property
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1180k): `public var size: GridItem.Size`
     public var size: GridItem.Size
     // Apple: https://developer.apple.com/documentation/swiftui/griditem/spacing
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1180k): `public var spacing: CGFloat?`
     public var spacing: CGFloat?
     // Apple: https://developer.apple.com/documentation/swiftui/griditem/alignment
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1180k): `public var alignment: Alignment?`
     public var alignment: Alignment?
     // Apple: https://developer.apple.com/documentation/swiftui/griditem/init(_:spacing:alignment:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1180k): `public init(_ size: GridItem.Size = .flexible(),
+    // spacing: CGFloat? = nil, alignment: Alignment? = nil)`
     public init(_ size: GridItem.Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {
         self.size = size
         self.spacing = spacing
@@ -122,14 +136,26 @@ public struct GridItem: Sendable {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/lazyvgrid
-nonisolated public struct LazyVGrid<Content>: View where Content: View {
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~1181k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+// watchOS 7.0, *) @MainActor @preconcurrency public struct LazyVGrid<Content> : View where Content :
+// View`; `@available(*, unavailable) extension LazyVGrid : Sendable` (the shim's type was
+// `nonisolated`).
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency public struct LazyVGrid<Content>: View where Content: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/lazyvgrid/init(columns:alignment:spacing:pinnedviews:content:)
-    public init(
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1181k): `nonisolated public init(columns: [GridItem],
+    // alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews:
+    // PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content)`
+    nonisolated public init(
         columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
         pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content
     ) {}
 }
+
+@available(*, unavailable)
+extension LazyVGrid: Sendable {}
+
 
 // MARK: - Navigation
 
@@ -200,8 +226,12 @@ extension View {
     }
 }
 
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension View {
     // Apple: https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-43srq
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~946k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+    // watchOS 7.0, *) extension View { nonisolated public func navigationTitle(_ titleKey:
+    // LocalizedStringKey) -> some View }`
     nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View {
         _ShimModified(self)
     }
@@ -210,6 +240,8 @@ extension View {
     // (the anchor is the one Apple's NavigationView and WindowGroup pages link to for this
     // overload; the stored docs lack the page itself, see README). `@_disfavoredOverload` as in
     // the SDK's interface, so a string literal still picks the LocalizedStringKey overload.
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~946k): `@_disfavoredOverload nonisolated public func
+    // navigationTitle<S>(_ title: S) -> some View where S : StringProtocol`
     @_disfavoredOverload
     nonisolated public func navigationTitle<S>(_ title: S) -> some View where S: StringProtocol {
         _ShimModified(self)
@@ -217,6 +249,8 @@ extension View {
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-5di1u
     // (the anchor that pages replacing the deprecated `navigationBarTitle(_: Text)` link to).
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~946k): `nonisolated public func navigationTitle(_ title:
+    // Text) -> some View`
     nonisolated public func navigationTitle(_ title: Text) -> some View {
         _ShimModified(self)
     }
@@ -238,16 +272,25 @@ public struct ButtonRole: Equatable, Sendable {
     public static let cancel = ButtonRole(id: 1)
 }
 
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension Button {
     // Apple: https://developer.apple.com/documentation/swiftui/button/init(role:action:label:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1146k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+    // watchOS 8.0, *) extension Button { @preconcurrency nonisolated public init(role: ButtonRole?,
+    // action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) }`
     @preconcurrency nonisolated public init(
         role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label
     ) {}
 }
 
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension Button where Label == SwiftUI.Label<Text, Image> {
     // Apple: https://developer.apple.com/documentation/swiftui/button/init(_:systemimage:role:action:)
-    nonisolated public init(
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1147k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+    // watchOS 8.0, *) extension Button where Label == Label<Text, Image> { @_alwaysEmitIntoClient
+    // nonisolated public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?,
+    // action: @escaping @MainActor () -> Void) }`
+    @_alwaysEmitIntoClient nonisolated public init(
         _ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?,
         action: @escaping @MainActor () -> Void
     ) {}
