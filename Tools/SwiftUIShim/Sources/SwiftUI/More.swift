@@ -156,7 +156,6 @@ public struct GridItem: Sendable {
 @available(*, unavailable)
 extension LazyVGrid: Sendable {}
 
-
 // MARK: - Navigation
 
 // Apple: https://developer.apple.com/documentation/swiftui/navigationpath
@@ -532,7 +531,6 @@ extension SceneBuilder {
     // tvOS 16.1, visionOS 1.0, *) @_alwaysEmitIntoClient public static func buildLimitedAvailability(_
     // scene: some Scene) -> any Scene & _LimitedAvailabilitySceneMarker` (its deprecated, obsoleted
     // `@_disfavoredOverload` sibling taking `any Scene` left out).
-
     @available(iOS 16.1, macOS 13.0, watchOS 9.1, tvOS 16.1, visionOS 1.0, *)
     @_alwaysEmitIntoClient public static func buildLimitedAvailability(_ scene: some Scene) -> any Scene & _LimitedAvailabilitySceneMarker {
         _ShimLimitedAvailabilityScene()
@@ -586,7 +584,6 @@ extension Scene where Body == Never {
 
 @available(*, unavailable)
 extension WindowGroup: Sendable {}
-
 
 // Apple: https://developer.apple.com/documentation/swiftui/app
 // SDK: SwiftUI.swiftinterface (iOS 18.0, ~455k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
