@@ -624,6 +624,5 @@ public protocol PreviewProvider {
     // Apple: https://developer.apple.com/documentation/swiftui/previewprovider/previews-swift.type.property
     // SDK: SwiftUI.swiftinterface (iOS 18.0, ~650k): `@ViewBuilder @preconcurrency @MainActor static
     // var previews: Self.Previews { get }`
-    @ViewBuilder
- @MainActor @preconcurrency static var previews: Self.Previews { get }
+    @ViewBuilder @MainActor @preconcurrency static var previews: Self.Previews { get }
 }
