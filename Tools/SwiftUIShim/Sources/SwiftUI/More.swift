@@ -14,6 +14,8 @@ import Foundation
 @frozen @MainActor @preconcurrency public struct ZStack<Content>: View where Content: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/zstack/init(alignment:content:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~13k): `@inlinable nonisolated public init(alignment:
+    // Alignment = .center, @ViewBuilder content: () -> Content)`
     @inlinable nonisolated public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
 }
 
@@ -395,10 +397,16 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 // MARK: - Modifiers
 
 // Apple: https://developer.apple.com/documentation/swiftui/verticaledge
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~66k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+// watchOS 8.0, *) @frozen public enum VerticalEdge : Int8, CaseIterable, Codable` (Hashable through
+// its raw value, Sendable as a frozen enum; its nested `Set`, and `Codable`, left out).
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @frozen public enum VerticalEdge: Int8, CaseIterable, Hashable, Sendable {
     // Apple: https://developer.apple.com/documentation/swiftui/verticaledge/top
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~66k): `case top`
     case top
     // Apple: https://developer.apple.com/documentation/swiftui/verticaledge/bottom
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~66k): `case bottom`
     case bottom
 }
 
