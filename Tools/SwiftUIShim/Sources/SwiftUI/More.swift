@@ -31,8 +31,12 @@ extension ZStack: Sendable {}
 @frozen @MainActor @preconcurrency public struct Spacer: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/spacer/minlength
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~161k): `@MainActor @preconcurrency public var
+    // minLength: CGFloat?`
     @MainActor @preconcurrency public var minLength: CGFloat?
     // Apple: https://developer.apple.com/documentation/swiftui/spacer/init(minlength:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~161k): `@inlinable @MainActor @preconcurrency public
+    // init(minLength: CGFloat? = nil)`
     @inlinable @MainActor @preconcurrency public init(minLength: CGFloat? = nil) { self.minLength = minLength }
 }
 
@@ -348,23 +352,32 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     let components: [Double]
 
     // Apple: https://developer.apple.com/documentation/swiftui/color/rgbcolorspace
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~172k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+    // watchOS 6.0, *) extension Color { public enum RGBColorSpace : Sendable }` (Hashable: its `==`,
+    // `hash(into:)` and `hashValue` are listed).
     public enum RGBColorSpace: Hashable, Sendable {
         // Apple: https://developer.apple.com/documentation/swiftui/color/rgbcolorspace/srgb
+        // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~172k): `case sRGB`
         case sRGB
         // Apple: https://developer.apple.com/documentation/swiftui/color/rgbcolorspace/srgblinear
-        // SDK: iPhoneOS18.0.sdk SwiftUICore.swiftinterface: `case sRGB; case sRGBLinear; case
-        // displayP3` (issue 31, finding 4: a `switch` without it is not exhaustive on a Mac).
+        // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~172k): `case sRGBLinear` (issue 31, finding 4:
+        // a `switch` without it is not exhaustive on a Mac).
         case sRGBLinear
         // Apple: https://developer.apple.com/documentation/swiftui/color/rgbcolorspace/displayp3
+        // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~172k): `case displayP3`
         case displayP3
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/color/init(_:red:green:blue:opacity:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~172k): `public init(_ colorSpace: Color.RGBColorSpace
+    // = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1)`
     public init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {
         components = [red, green, blue, opacity]
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/color/init(hue:saturation:brightness:opacity:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~172k): `public init(hue: Double, saturation: Double,
+    // brightness: Double, opacity: Double = 1)`
     public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
         components = [hue, saturation, brightness, opacity]
     }
@@ -380,6 +393,9 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/font
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~160k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @frozen public struct Font : Hashable, Sendable`
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct Font: Hashable, Sendable {
     let style: Int
     // Apple: https://developer.apple.com/documentation/swiftui/font/title
@@ -412,6 +428,10 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 
 extension View {
     // Apple: https://developer.apple.com/documentation/swiftui/view/safeareainset(edge:alignment:spacing:content:)-4s51l
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~842k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+    // watchOS 8.0, *) extension View { @inlinable nonisolated public func safeAreaInset<V>(edge:
+    // VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder
+    // content: () -> V) -> some View where V : View }`
     nonisolated public func safeAreaInset<V>(
         edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
         @ViewBuilder content: () -> V
@@ -440,6 +460,10 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/opacity(_:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~200k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+    // watchOS 6.0, *) extension View { @inlinable nonisolated public func opacity(_ opacity: Double) ->
+    // some View }`
+
     nonisolated public func opacity(_ opacity: Double) -> some View {
         _ShimModified(self)
     }
