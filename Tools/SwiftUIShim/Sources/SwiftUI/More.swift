@@ -335,15 +335,26 @@ extension Toggle where Label == SwiftUI.Label<Text, Image> {
 public protocol ShapeStyle: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/hierarchicalshapestyle
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~300k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+// watchOS 8.0, *) @frozen public struct HierarchicalShapeStyle : ShapeStyle` (its `primary`,
+// `tertiary`, `quaternary`, the iOS 16 `quinary` and the `_apply` requirements left out).
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @frozen public struct HierarchicalShapeStyle: ShapeStyle {
     let level: Int
     // Apple: https://developer.apple.com/documentation/swiftui/hierarchicalshapestyle/secondary
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~300k): `public static let secondary:
+    // HierarchicalShapeStyle`
     public static let secondary = HierarchicalShapeStyle(level: 1)
 }
 
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 extension ShapeStyle where Self == HierarchicalShapeStyle {
     // Apple: https://developer.apple.com/documentation/swiftui/shapestyle/secondary-swift.type.property
-    public static var secondary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 1) }
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~298k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+    // watchOS 8.0, *) extension ShapeStyle where Self == HierarchicalShapeStyle {
+    // @_alwaysEmitIntoClient public static var secondary: HierarchicalShapeStyle { get } }`
+    @_alwaysEmitIntoClient public static var secondary
+: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 1) }
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/color
