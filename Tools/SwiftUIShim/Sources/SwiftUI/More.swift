@@ -410,14 +410,23 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 @frozen public struct Font: Hashable, Sendable {
     let style: Int
     // Apple: https://developer.apple.com/documentation/swiftui/font/title
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~541k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+    // watchOS 6.0, *) extension Font { public static let title: Font }` (the shim declares these in
+    // the type; stored `static let`s cannot live in an extension of a type whose storage it owns)
     public static let title = Font(style: 0)
     // Apple: https://developer.apple.com/documentation/swiftui/font/headline
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~541k): `public static let headline: Font`
     public static let headline = Font(style: 1)
     // Apple: https://developer.apple.com/documentation/swiftui/font/body
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~541k): `public static let body: Font`
     public static let body = Font(style: 2)
     // Apple: https://developer.apple.com/documentation/swiftui/font/caption
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~541k): `public static let caption: Font`
     public static let caption = Font(style: 3)
     // Apple: https://developer.apple.com/documentation/swiftui/font/caption2
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~541k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+    // watchOS 7.0, *) public static let caption2: Font`
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
     public static let caption2 = Font(style: 4)
 }
 
@@ -485,6 +494,10 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/frame(width:height:alignment:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~557k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+    // watchOS 6.0, *) extension View { @inlinable nonisolated public func frame(width: CGFloat? = nil,
+    // height: CGFloat? = nil, alignment: Alignment = .center) -> some View }`
+
     nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
         _ShimModified(self)
     }
