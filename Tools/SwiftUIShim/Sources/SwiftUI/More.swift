@@ -411,8 +411,8 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     let style: Int
     // Apple: https://developer.apple.com/documentation/swiftui/font/title
     // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~541k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
-    // watchOS 6.0, *) extension Font { public static let title: Font }` (the shim declares these in
-    // the type; stored `static let`s cannot live in an extension of a type whose storage it owns)
+    // watchOS 6.0, *) extension Font { public static let title: Font }` (the interface declares the
+    // text styles in that extension; the shim keeps them in the type)
     public static let title = Font(style: 0)
     // Apple: https://developer.apple.com/documentation/swiftui/font/headline
     // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~541k): `public static let headline: Font`
