@@ -475,6 +475,10 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/font(_:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~741k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+    // watchOS 6.0, *) extension View { @inlinable nonisolated public func font(_ font: Font?) -> some
+    // View }`
+
     nonisolated public func font(_ font: Font?) -> some View {
         _ShimModified(self)
     }
