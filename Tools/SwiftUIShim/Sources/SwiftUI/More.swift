@@ -394,12 +394,19 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/color/clear
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~343k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+    // watchOS 6.0, *) extension Color { public static let clear: Color }` (as are `red`, `white`
+    // and `gray` below, in the same extension)
     public static let clear = Color(red: 0, green: 0, blue: 0, opacity: 0)
     // Apple: https://developer.apple.com/documentation/swiftui/color/red
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~343k): `public static let red: Color`
     public static let red = Color(red: 1, green: 0, blue: 0)
     // Apple: https://developer.apple.com/documentation/swiftui/color/white
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~343k): `public static let white: Color`
     public static let white = Color(red: 1, green: 1, blue: 1)
     // Apple: https://developer.apple.com/documentation/swiftui/color/gray
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~343k): `public static let gray: Color`
+
     public static let gray = Color(red: 0.5, green: 0.5, blue: 0.5)
 }
 
@@ -493,6 +500,8 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/hidden()
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1002k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+    // watchOS 6.0, *) extension View { @inlinable nonisolated public func hidden() -> some View }`
     nonisolated public func hidden() -> some View {
         _ShimModified(self)
     }
