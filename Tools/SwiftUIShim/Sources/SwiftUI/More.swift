@@ -358,7 +358,13 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/color
-@frozen nonisolated public struct Color: View, ShapeStyle, Hashable {
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~591k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @frozen public struct Color : Hashable, CustomStringConvertible, Sendable` (not
+// main-actor isolated; `extension Color : ShapeStyle` ~73k, its `View` conformance in an
+// extension; `CustomStringConvertible` left out).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen nonisolated public struct Color
+: View, ShapeStyle, Hashable {
     public typealias Body = Never
     let components: [Double]
 
