@@ -481,6 +481,10 @@ extension View {
     }
 
     // Apple: https://developer.apple.com/documentation/swiftui/view/background(_:ignoressafeareaedges:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~697k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
+    // watchOS 8.0, *) extension View { @inlinable nonisolated public func background<S>(_ style: S,
+    // ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S : ShapeStyle }`
+
     nonisolated public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View
         where S: ShapeStyle
     {
