@@ -353,8 +353,7 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~298k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
     // watchOS 8.0, *) extension ShapeStyle where Self == HierarchicalShapeStyle {
     // @_alwaysEmitIntoClient public static var secondary: HierarchicalShapeStyle { get } }`
-    @_alwaysEmitIntoClient public static var secondary
-: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 1) }
+    @_alwaysEmitIntoClient public static var secondary: HierarchicalShapeStyle { HierarchicalShapeStyle.secondary }
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/color
@@ -363,8 +362,7 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 // main-actor isolated; `extension Color : ShapeStyle` ~73k, its `View` conformance in an
 // extension; `CustomStringConvertible` left out).
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-@frozen nonisolated public struct Color
-: View, ShapeStyle, Hashable {
+@frozen nonisolated public struct Color: View, ShapeStyle, Hashable {
     public typealias Body = Never
     let components: [Double]
 
@@ -412,7 +410,6 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     public static let white = Color(red: 1, green: 1, blue: 1)
     // Apple: https://developer.apple.com/documentation/swiftui/color/gray
     // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~343k): `public static let gray: Color`
-
     public static let gray = Color(red: 0.5, green: 0.5, blue: 0.5)
 }
 
@@ -484,7 +481,6 @@ extension View {
     // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~697k): `@available(iOS 15.0, macOS 12.0, tvOS 15.0,
     // watchOS 8.0, *) extension View { @inlinable nonisolated public func background<S>(_ style: S,
     // ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S : ShapeStyle }`
-
     nonisolated public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View
         where S: ShapeStyle
     {
@@ -495,7 +491,6 @@ extension View {
     // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~741k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
     // watchOS 6.0, *) extension View { @inlinable nonisolated public func font(_ font: Font?) -> some
     // View }`
-
     nonisolated public func font(_ font: Font?) -> some View {
         _ShimModified(self)
     }
@@ -504,7 +499,6 @@ extension View {
     // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~200k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
     // watchOS 6.0, *) extension View { @inlinable nonisolated public func opacity(_ opacity: Double) ->
     // some View }`
-
     nonisolated public func opacity(_ opacity: Double) -> some View {
         _ShimModified(self)
     }
@@ -520,7 +514,6 @@ extension View {
     // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~557k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
     // watchOS 6.0, *) extension View { @inlinable nonisolated public func frame(width: CGFloat? = nil,
     // height: CGFloat? = nil, alignment: Alignment = .center) -> some View }`
-
     nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
         _ShimModified(self)
     }
