@@ -213,7 +213,12 @@ extension NavigationStack: Sendable {}
 @available(*, unavailable)
 extension NavigationLink: Sendable {}
 
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~561k): `@available(iOS 16.0, macOS 13.0, tvOS 16.0,
+// watchOS 9.0, *) extension SwiftUI.NavigationLink where Destination == Swift.Never`
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 extension NavigationLink where Destination == Never {
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~561k): `nonisolated public init<P>(value: P?,
+    // @SwiftUICore.ViewBuilder label: () -> Label) where P : Swift.Hashable`
     // Apple: https://developer.apple.com/documentation/swiftui/navigationlink/init(value:label:)-4jswo
     nonisolated public init<P>(value: P?, @ViewBuilder label: () -> Label) where P: Hashable {}
 }
