@@ -451,34 +451,59 @@ extension ScrollView {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/foreach
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~748k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS
+// 6.0, *) public struct ForEach<Data, ID, Content> where Data : Swift.RandomAccessCollection, ID :
+// Swift.Hashable { public var data: Data; public var content: (Data.Element) -> Content }` (not
+// main-actor isolated); `@available(*, unavailable) extension SwiftUICore.ForEach :
+// Swift.Sendable` (the shim lacked it: added)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 nonisolated public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {
     public var data: Data
     public var content: (Data.Element) -> Content
 }
 
+@available(*, unavailable)
+extension ForEach: Sendable {}
+
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~748k): `extension SwiftUICore.ForEach : SwiftUICore.View where
+// Content : SwiftUICore.View { public typealias Body = Swift.Never }`
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 nonisolated extension ForEach: View where Content: View {
     public typealias Body = Never
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
     // Apple: https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)-9yvxe  (Identifiable data)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~749k): `extension SwiftUICore.ForEach where ID ==
+    // Data.Element.ID, Content : View, Data.Element : Swift.Identifiable { public init(_ data: Data,
+    // @ViewBuilder content: @escaping (Data.Element) -> Content) }` (nonisolated, as the type is)
     nonisolated public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
     }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ForEach where Content: View {
     // Apple: https://developer.apple.com/documentation/swiftui/foreach/init(_:id:content:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~749k): `extension SwiftUICore.ForEach where Content : View {
+    // public init(_ data: Data, id: Swift.KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping
+    // (Data.Element) -> Content) }`
     nonisolated public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
     }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ForEach where Data == Range<Int>, ID == Int, Content: View {
     // Apple: https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)-7ewdb  (constant range)
-    nonisolated public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~750k): `extension SwiftUICore.ForEach where Data ==
+    // Swift.Range<Swift.Int>, ID == Swift.Int, Content : View {
+    // @_semantics("swiftui.requires_constant_range") public init(_ data: Swift.Range<Swift.Int>,
+    // @ViewBuilder content: @escaping (Swift.Int) -> Content) }`
+    @_semantics("swiftui.requires_constant_range") nonisolated public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.data = data
         self.content = content
     }
