@@ -124,7 +124,8 @@ extension AttributeScopes.AccessibilityAttributes {
         // SDK: Accessibility.framework/Modules/Accessibility.swiftmodule/arm64-apple-ios.swiftinterface (iOS 18.0, ~12.3k): `public enum AnnouncementPriority :
         // Swift.String, Swift.Codable { case low; case `default`; case high }`, with (~20.9k)
         // `extension … : Swift.Equatable {}`, `Swift.Hashable`, `Swift.RawRepresentable`, and no
-        // Sendable (the shim said `Hashable, Sendable`: corrected).
+        // Sendable (the shim said `Hashable, Sendable`; the raw value and Codable are corrected, the
+        // Sendable conformance is kept below, shim-only, see there).
         public enum AnnouncementPriority: String, Codable {
             // Apple: https://developer.apple.com/documentation/foundation/attributescopes/accessibilityattributes/announcementpriorityattribute/announcementpriority/low
             // SDK: Accessibility.framework/Modules/Accessibility.swiftmodule/arm64-apple-ios.swiftinterface (iOS 18.0, ~12.3k): `case low`
@@ -141,6 +142,16 @@ extension AttributeScopes.AccessibilityAttributes {
 
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 extension AttributeScopes.AccessibilityAttributes.AnnouncementPriorityAttribute: Sendable {}
+
+// Shim-only, NOT in the interface (which lists Equatable, Hashable and RawRepresentable for
+// `AnnouncementPriority`, no Sendable): swift-foundation on Linux sets an attribute through
+// `AttributedString`'s dynamic-member subscript only when the key's `Value` is Sendable, so without
+// this the layer's `spoken.accessibilitySpeechAnnouncementPriority = …`
+// (Sources/AsyncContent/ContentContainer.swift) does not compile here. Whether Apple's iOS 18
+// Foundation asks the same of that setter was not checked (its interface was not read): an open
+// question in the prov4 report.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+extension AttributeScopes.AccessibilityAttributes.AnnouncementPriorityAttribute.AnnouncementPriority: Sendable {}
 
 // SDK: Accessibility.framework/Modules/Accessibility.swiftmodule/arm64-apple-ios.swiftinterface (iOS 18.0, ~4.6k): `@available(macOS 12.0, iOS 15.0, tvOS 15.0,
 // watchOS 8.0, *) extension Foundation.AttributeDynamicLookup`
