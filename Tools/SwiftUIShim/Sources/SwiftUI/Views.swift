@@ -72,39 +72,97 @@ extension UInt64: _FormatSpecifiable { public var _arg: UInt64 { self }; public 
 extension Float: _FormatSpecifiable { public var _arg: Float { self }; public var _specifier: String { "%f" } }
 extension Double: _FormatSpecifiable { public var _arg: Double { self }; public var _specifier: String { "%lf" } }
 
+// The alignments' stored `key: AlignmentKey`, their `init(_ id: any AlignmentID.Type)` and `==`
+// are not declared (nothing here lays out views); the shim stores an `id` of its own. Their
+// `Sendable`, which the shim declares on the type, is in the interface's list of conformances
+// at its end (`extension … : Swift.Sendable {}`, sdk-crosscheck/swiftuicore.md rows 73–75).
+
 // Apple: https://developer.apple.com/documentation/swiftui/horizontalalignment
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~496k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS
+// 6.0, *) @frozen public struct HorizontalAlignment : Swift.Equatable`
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct HorizontalAlignment: Equatable, Sendable {
     let id: Int
-    public static let leading = HorizontalAlignment(id: 0)
-    public static let center = HorizontalAlignment(id: 1)
-    public static let trailing = HorizontalAlignment(id: 2)
+}
+
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~498k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS
+// 6.0, *) extension SwiftUICore.HorizontalAlignment { public static let leading:
+// SwiftUICore.HorizontalAlignment; public static let center: …; public static let trailing: … }`
+// (the values are the shim's own)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension HorizontalAlignment {
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~498k): `public static let leading: HorizontalAlignment`
+    public static let leading: HorizontalAlignment = HorizontalAlignment(id: 0)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~498k): `public static let center: HorizontalAlignment`
+    public static let center: HorizontalAlignment = HorizontalAlignment(id: 1)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~498k): `public static let trailing: HorizontalAlignment`
+    public static let trailing: HorizontalAlignment = HorizontalAlignment(id: 2)
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/verticalalignment
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~497k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS
+// 6.0, *) @frozen public struct VerticalAlignment : Swift.Equatable`
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct VerticalAlignment: Equatable, Sendable {
     let id: Int
-    public static let top = VerticalAlignment(id: 0)
-    public static let center = VerticalAlignment(id: 1)
-    public static let bottom = VerticalAlignment(id: 2)
+}
+
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~499k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS
+// 6.0, *) extension SwiftUICore.VerticalAlignment { public static let top: …; center; bottom;
+// firstTextBaseline; lastTextBaseline }` (the shim declares the first three)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension VerticalAlignment {
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~499k): `public static let top: VerticalAlignment`
+    public static let top: VerticalAlignment = VerticalAlignment(id: 0)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~499k): `public static let center: VerticalAlignment`
+    public static let center: VerticalAlignment = VerticalAlignment(id: 1)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~499k): `public static let bottom: VerticalAlignment`
+    public static let bottom: VerticalAlignment = VerticalAlignment(id: 2)
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/alignment
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~498k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS
+// 6.0, *) @frozen public struct Alignment : Swift.Equatable { public var horizontal:
+// HorizontalAlignment; public var vertical: VerticalAlignment; @inlinable public
+// init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) }`
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct Alignment: Equatable, Sendable {
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~498k): `public var horizontal: SwiftUICore.HorizontalAlignment`
     public var horizontal: HorizontalAlignment
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~498k): `public var vertical: SwiftUICore.VerticalAlignment`
     public var vertical: VerticalAlignment
-    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~498k): `@inlinable public init(horizontal:
+    // SwiftUICore.HorizontalAlignment, vertical: SwiftUICore.VerticalAlignment)`
+    @inlinable public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
         self.horizontal = horizontal
         self.vertical = vertical
     }
-    public static let center = Alignment(horizontal: .center, vertical: .center)
-    public static let top = Alignment(horizontal: .center, vertical: .top)
-    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
-    public static let leading = Alignment(horizontal: .leading, vertical: .center)
-    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
-    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
-    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
-    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
-    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}
+
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~499k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS
+// 6.0, *) extension SwiftUICore.Alignment { public static let center: SwiftUICore.Alignment; leading;
+// trailing; top; bottom; topLeading; topTrailing; bottomLeading; bottomTrailing }` (the values
+// are the shim's own)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Alignment {
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~499k): `public static let center: Alignment`
+    public static let center: Alignment = Alignment(horizontal: .center, vertical: .center)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~499k): `public static let leading: Alignment`
+    public static let leading: Alignment = Alignment(horizontal: .leading, vertical: .center)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~499k): `public static let trailing: Alignment`
+    public static let trailing: Alignment = Alignment(horizontal: .trailing, vertical: .center)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~499k): `public static let top: Alignment`
+    public static let top: Alignment = Alignment(horizontal: .center, vertical: .top)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~500k): `public static let bottom: Alignment`
+    public static let bottom: Alignment = Alignment(horizontal: .center, vertical: .bottom)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~500k): `public static let topLeading: Alignment`
+    public static let topLeading: Alignment = Alignment(horizontal: .leading, vertical: .top)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~500k): `public static let topTrailing: Alignment`
+    public static let topTrailing: Alignment = Alignment(horizontal: .trailing, vertical: .top)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~500k): `public static let bottomLeading: Alignment`
+    public static let bottomLeading: Alignment = Alignment(horizontal: .leading, vertical: .bottom)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~500k): `public static let bottomTrailing: Alignment`
+    public static let bottomTrailing: Alignment = Alignment(horizontal: .trailing, vertical: .bottom)
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/axis
@@ -120,15 +178,31 @@ extension Double: _FormatSpecifiable { public var _arg: Double { self }; public 
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/edge
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~62k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS
+// 6.0, *) @frozen public enum Edge : Swift.Int8, Swift.CaseIterable { case top, leading, bottom,
+// trailing; … }` (Sendable in the interface's closing list of conformances, as the crosscheck
+// table records)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public enum Edge: Int8, CaseIterable, Sendable {
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~62k): `case top, leading, bottom, trailing`
     case top, leading, bottom, trailing
     // Apple: https://developer.apple.com/documentation/swiftui/edge/set
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~62k): `@frozen public struct Set : Swift.OptionSet { public
+    // typealias Element = SwiftUICore.Edge.Set; public let rawValue: Swift.Int8; public
+    // init(rawValue: Swift.Int8); public static let top/leading/bottom/trailing/all/horizontal/vertical:
+    // SwiftUICore.Edge.Set; public init(_ e: SwiftUICore.Edge) }` (the shim declares the members
+    // below; their values are its own)
     @frozen public struct Set: OptionSet, Sendable {
+        // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~62k): `public let rawValue: Swift.Int8`
         public let rawValue: Int8
+        // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~62k): `public init(rawValue: Swift.Int8)`
         public init(rawValue: Int8) { self.rawValue = rawValue }
-        public static let all = Set(rawValue: 15)
-        public static let horizontal = Set(rawValue: 10)
-        public static let vertical = Set(rawValue: 5)
+        // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~62k): `public static let all: SwiftUICore.Edge.Set`
+        public static let all: Edge.Set = Set(rawValue: 15)
+        // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~62k): `public static let horizontal: SwiftUICore.Edge.Set`
+        public static let horizontal: Edge.Set = Set(rawValue: 10)
+        // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~62k): `public static let vertical: SwiftUICore.Edge.Set`
+        public static let vertical: Edge.Set = Set(rawValue: 5)
     }
 }
 
@@ -174,91 +248,155 @@ extension Double: _FormatSpecifiable { public var _arg: Double { self }; public 
 // MARK: - Controls
 
 // Apple: https://developer.apple.com/documentation/swiftui/button
-nonisolated public struct Button<Label>: View where Label: View {
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~1143k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @_Concurrency.MainActor @preconcurrency public struct Button<Label> : View
+// where Label : View`; `@available(*, unavailable) extension SwiftUI.Button : Swift.Sendable`
+// (the shim had it `nonisolated` and implicitly Sendable: corrected)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct Button<Label>: View where Label: View {
     public typealias Body = Never
 
     // Apple: https://developer.apple.com/documentation/swiftui/button/init(action:label:)
-    @preconcurrency public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1143k): `@preconcurrency nonisolated public init(action:
+    // @escaping @_Concurrency.MainActor () -> Swift.Void, @ViewBuilder label: () -> Label)`
+    @preconcurrency nonisolated public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
 }
 
+@available(*, unavailable)
+extension Button: Sendable {}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Button where Label == Text {
     // Apple: https://developer.apple.com/documentation/swiftui/button/init(_:action:)-1asy
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1144k): `@preconcurrency nonisolated public init(_ titleKey:
+    // LocalizedStringKey, action: @escaping @_Concurrency.MainActor () -> Swift.Void)`
     @preconcurrency nonisolated public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}
 
     // Apple: https://developer.apple.com/documentation/swiftui/button/init(_:action:)-lpm7
-    @_disfavoredOverload
-    @preconcurrency nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1144k): `@preconcurrency @_disfavoredOverload nonisolated
+    // public init<S>(_ title: S, action: @escaping @_Concurrency.MainActor () -> Swift.Void) where S :
+    // Swift.StringProtocol`
+    @preconcurrency @_disfavoredOverload nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {}
 }
 
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension Button where Label == SwiftUI.Label<Text, Image> {
     // Apple: https://developer.apple.com/documentation/swiftui/button/init(_:systemimage:action:)
-    nonisolated public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1144k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS
+    // 7.0, *) extension SwiftUI.Button where Label == SwiftUI.Label<Text, Image> {
+    // @_alwaysEmitIntoClient nonisolated public init(_ titleKey: LocalizedStringKey, systemImage:
+    // Swift.String, action: @escaping @_Concurrency.MainActor () -> Swift.Void) }`
+    @_alwaysEmitIntoClient nonisolated public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {}
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/progressview
-nonisolated public struct ProgressView<Label, CurrentValueLabel>: View where Label: View, CurrentValueLabel: View {
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~204k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+// watchOS 7.0, *) @_Concurrency.MainActor @preconcurrency public struct ProgressView<Label,
+// CurrentValueLabel> : View where Label : View, CurrentValueLabel : View`; `@available(*,
+// unavailable) extension SwiftUI.ProgressView : Swift.Sendable` (the shim had it `nonisolated`
+// and implicitly Sendable: corrected)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency public struct ProgressView<Label, CurrentValueLabel>: View where Label: View, CurrentValueLabel: View {
     public typealias Body = Never
 }
 
+@available(*, unavailable)
+extension ProgressView: Sendable {}
+
+// The four initializers sit in one extension, with the `Label` constraints on the initializers,
+// as the interface has them (the shim had `init(_:)` ×2 in an extension constrained on both).
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension ProgressView where CurrentValueLabel == EmptyView {
     // Apple: https://developer.apple.com/documentation/swiftui/progressview/init()
-    // As Apple has it: `where Label == EmptyView` on the initializer, in an extension
-    // constrained on CurrentValueLabel.
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~204k): `nonisolated public init() where Label ==
+    // SwiftUICore.EmptyView`
     nonisolated public init() where Label == EmptyView {}
-}
 
-extension ProgressView where CurrentValueLabel == EmptyView {
     // Apple: https://developer.apple.com/documentation/swiftui/progressview/init(label:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~204k): `nonisolated public init(@ViewBuilder label: () ->
+    // Label)`
     nonisolated public init(@ViewBuilder label: () -> Label) {}
-}
 
-extension ProgressView where Label == Text, CurrentValueLabel == EmptyView {
     // Apple: https://developer.apple.com/documentation/swiftui/progressview/init(_:)-6ds5c
-    nonisolated public init(_ titleKey: LocalizedStringKey) {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~204k): `nonisolated public init(_ titleKey:
+    // LocalizedStringKey) where Label == SwiftUICore.Text`
+    nonisolated public init(_ titleKey: LocalizedStringKey) where Label == Text {}
 
     // Apple: https://developer.apple.com/documentation/swiftui/progressview/init(_:)-9xxc1
-    @_disfavoredOverload
-    nonisolated public init<S>(_ title: S) where S: StringProtocol {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~204k): `@_disfavoredOverload nonisolated public init<S>(_
+    // title: S) where Label == SwiftUICore.Text, S : Swift.StringProtocol`
+    @_disfavoredOverload nonisolated public init<S>(_ title: S) where Label == Text, S: StringProtocol {}
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/label
-nonisolated public struct Label<Title, Icon>: View where Title: View, Icon: View {
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~1209k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+// watchOS 7.0, *) @_Concurrency.MainActor @preconcurrency public struct Label<Title, Icon> : View
+// where Title : View, Icon : View`; `@available(*, unavailable) extension SwiftUI.Label :
+// Swift.Sendable` (the shim had it `nonisolated` and implicitly Sendable: corrected)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency public struct Label<Title, Icon>: View where Title: View, Icon: View {
     public typealias Body = Never
     // Apple: https://developer.apple.com/documentation/swiftui/label/init(title:icon:)
-    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1209k): `nonisolated public init(@ViewBuilder title: () ->
+    // Title, @ViewBuilder icon: () -> Icon)`
+    nonisolated public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {}
 }
 
+@available(*, unavailable)
+extension Label: Sendable {}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension Label where Title == Text, Icon == Image {
     // Apple: https://developer.apple.com/documentation/swiftui/label/init(_:systemimage:)-7vtwq
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1210k): `nonisolated public init(_ titleKey:
+    // LocalizedStringKey, systemImage name: Swift.String)`
     nonisolated public init(_ titleKey: LocalizedStringKey, systemImage name: String) {}
 
     // Apple: https://developer.apple.com/documentation/swiftui/label/init(_:systemimage:)-6ew8l
-    @_disfavoredOverload
-    nonisolated public init<S>(_ title: S, systemImage name: String) where S: StringProtocol {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~1210k): `@_disfavoredOverload nonisolated public init<S>(_
+    // title: S, systemImage name: Swift.String) where S : Swift.StringProtocol`
+    @_disfavoredOverload nonisolated public init<S>(_ title: S, systemImage name: String) where S: StringProtocol {}
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/contentunavailableview
-// (iOS 17 / macOS 14; availability is NOT enforced on Linux, see report)
-nonisolated public struct ContentUnavailableView<Label, Description, Actions>: View
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~894k): `@available(iOS 17.0, macOS 14.0, tvOS 17.0,
+// watchOS 10.0, *) @_Concurrency.MainActor @preconcurrency public struct
+// ContentUnavailableView<Label, Description, Actions> : View where Label : View, Description :
+// View, Actions : View`; `@available(*, unavailable) extension SwiftUI.ContentUnavailableView :
+// Swift.Sendable` (the shim had it `nonisolated`, implicitly Sendable, without availability:
+// corrected; iOS 17 / macOS 14 is the package's floor)
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor @preconcurrency public struct ContentUnavailableView<Label, Description, Actions>: View
     where Label: View, Description: View, Actions: View
 {
     public typealias Body = Never
 
     // Apple: https://developer.apple.com/documentation/swiftui/contentunavailableview/init(label:description:actions:)
-    public init(
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~894k): `nonisolated public init(@ViewBuilder label: () ->
+    // Label, @ViewBuilder description: () -> Description = { EmptyView() }, @ViewBuilder actions: ()
+    // -> Actions = { EmptyView() })`
+    nonisolated public init(
         @ViewBuilder label: () -> Label,
         @ViewBuilder description: () -> Description = { EmptyView() },
         @ViewBuilder actions: () -> Actions = { EmptyView() }
     ) {}
 }
 
+@available(*, unavailable)
+extension ContentUnavailableView: Sendable {}
+
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 extension ContentUnavailableView where Label == SwiftUI.Label<Text, Image>, Description == Text?, Actions == EmptyView {
     // Apple: https://developer.apple.com/documentation/swiftui/contentunavailableview/init(_:systemimage:description:)-4vbsy
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~895k): `nonisolated public init(_ title: LocalizedStringKey,
+    // systemImage name: Swift.String, description: SwiftUICore.Text? = nil)`
     nonisolated public init(_ title: LocalizedStringKey, systemImage name: String, description: Text? = nil) {}
 
     // Apple: https://developer.apple.com/documentation/swiftui/contentunavailableview/init(_:systemimage:description:)-7ynaf
-    @_disfavoredOverload
-    nonisolated public init<S>(_ title: S, systemImage name: String, description: Text? = nil) where S: StringProtocol {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~895k): `@_disfavoredOverload nonisolated public init<S>(_
+    // title: S, systemImage name: Swift.String, description: SwiftUICore.Text? = nil) where S :
+    // Swift.StringProtocol`
+    @_disfavoredOverload nonisolated public init<S>(_ title: S, systemImage name: String, description: Text? = nil) where S: StringProtocol {}
 }
 
 // MARK: - Containers
@@ -290,57 +428,114 @@ extension VStack: Sendable {}
 extension HStack: Sendable {}
 
 // Apple: https://developer.apple.com/documentation/swiftui/scrollview
-nonisolated public struct ScrollView<Content>: View where Content: View {
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~775k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @_Concurrency.MainActor @preconcurrency public struct ScrollView<Content> : View
+// where Content : View`; `@available(*, unavailable) extension SwiftUI.ScrollView :
+// Swift.Sendable` (the shim had it `nonisolated` and implicitly Sendable: corrected; its
+// properties `content`, `axes`, `showsIndicators` are not declared, as nothing uses them)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct ScrollView<Content>: View where Content: View {
     public typealias Body = Never
+}
+
+@available(*, unavailable)
+extension ScrollView: Sendable {}
+
+extension ScrollView {
     // Apple: https://developer.apple.com/documentation/swiftui/scrollview/init(_:content:)
-    public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~776k): `extension SwiftUI.ScrollView { @available(iOS 13.0,
+    // macOS 10.15, tvOS 13.0, watchOS 6.0, *) @_alwaysEmitIntoClient nonisolated public init(_ axes:
+    // SwiftUICore.Axis.Set = .vertical, @ViewBuilder content: () -> Content) }`
+    @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+    @_alwaysEmitIntoClient nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/foreach
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~748k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS
+// 6.0, *) public struct ForEach<Data, ID, Content> where Data : Swift.RandomAccessCollection, ID :
+// Swift.Hashable { public var data: Data; public var content: (Data.Element) -> Content }` (not
+// main-actor isolated); `@available(*, unavailable) extension SwiftUICore.ForEach :
+// Swift.Sendable` (the shim lacked it: added)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 nonisolated public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {
     public var data: Data
     public var content: (Data.Element) -> Content
 }
 
+@available(*, unavailable)
+extension ForEach: Sendable {}
+
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~748k): `extension SwiftUICore.ForEach : SwiftUICore.View where
+// Content : SwiftUICore.View { public typealias Body = Swift.Never }`
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 nonisolated extension ForEach: View where Content: View {
     public typealias Body = Never
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
     // Apple: https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)-9yvxe  (Identifiable data)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~749k): `extension SwiftUICore.ForEach where ID ==
+    // Data.Element.ID, Content : View, Data.Element : Swift.Identifiable { public init(_ data: Data,
+    // @ViewBuilder content: @escaping (Data.Element) -> Content) }` (nonisolated, as the type is)
     nonisolated public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
     }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ForEach where Content: View {
     // Apple: https://developer.apple.com/documentation/swiftui/foreach/init(_:id:content:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~749k): `extension SwiftUICore.ForEach where Content : View {
+    // public init(_ data: Data, id: Swift.KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping
+    // (Data.Element) -> Content) }`
     nonisolated public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
     }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ForEach where Data == Range<Int>, ID == Int, Content: View {
     // Apple: https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)-7ewdb  (constant range)
-    nonisolated public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~750k): `extension SwiftUICore.ForEach where Data ==
+    // Swift.Range<Swift.Int>, ID == Swift.Int, Content : View {
+    // @_semantics("swiftui.requires_constant_range") public init(_ data: Swift.Range<Swift.Int>,
+    // @ViewBuilder content: @escaping (Swift.Int) -> Content) }`
+    @_semantics("swiftui.requires_constant_range") nonisolated public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.data = data
         self.content = content
     }
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/list
-nonisolated public struct List<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
+// SDK: SwiftUI.swiftinterface (iOS 18.0, ~348k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @_Concurrency.MainActor @preconcurrency public struct List<SelectionValue,
+// Content> : View where SelectionValue : Swift.Hashable, Content : View`; `@available(*,
+// unavailable) extension SwiftUI.List : Swift.Sendable` (the shim had it `nonisolated` and
+// implicitly Sendable: corrected)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct List<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
     public typealias Body = Never
 }
 
+@available(*, unavailable)
+extension List: Sendable {}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension List where SelectionValue == Never {
     // Apple: https://developer.apple.com/documentation/swiftui/list/init(content:)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~362k): `nonisolated public init(@ViewBuilder content: () ->
+    // Content)`
     nonisolated public init(@ViewBuilder content: () -> Content) {}
 
     // Apple: https://developer.apple.com/documentation/swiftui/list/init(_:rowcontent:)-ptyr
-    nonisolated public init<Data, RowContent>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    // SDK: SwiftUI.swiftinterface (iOS 18.0, ~362k): `@_alwaysEmitIntoClient nonisolated public init<Data,
+    // RowContent>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    // where Content == SwiftUICore.ForEach<Data, Data.Element.ID, RowContent>, Data :
+    // Swift.RandomAccessCollection, RowContent : View, Data.Element : Swift.Identifiable`
+    @_alwaysEmitIntoClient nonisolated public init<Data, RowContent>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
         where Content == ForEach<Data, Data.Element.ID, RowContent>, Data: RandomAccessCollection, RowContent: View,
         Data.Element: Identifiable {}
 }
