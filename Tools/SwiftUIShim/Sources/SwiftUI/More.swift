@@ -96,10 +96,24 @@ extension Section where Parent == Text, Content: View, Footer == EmptyView {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/pinnedscrollableviews
-@frozen public struct PinnedScrollableViews: OptionSet, Sendable {
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~669k): `@available(iOS 14.0, macOS 11.0, tvOS 14.0,
+// watchOS 7.0, *) public struct PinnedScrollableViews : Swift.OptionSet, Swift.Sendable` (not
+// @frozen: the shim's `@frozen` removed; its availability and the two static members added)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+public struct PinnedScrollableViews: OptionSet, Sendable {
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~669k): `public let rawValue: Swift.UInt32`
     public let rawValue: UInt32
     // Apple: https://developer.apple.com/documentation/swiftui/pinnedscrollableviews/init(rawvalue:)
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~669k): `public init(rawValue: Swift.UInt32)`
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    // Apple: https://developer.apple.com/documentation/swiftui/pinnedscrollableviews/sectionheaders
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~669k): `public static let sectionHeaders:
+    // SwiftUICore.PinnedScrollableViews` (the value is the shim's own)
+    public static let sectionHeaders = PinnedScrollableViews(rawValue: 1 << 0)
+    // Apple: https://developer.apple.com/documentation/swiftui/pinnedscrollableviews/sectionfooters
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~669k): `public static let sectionFooters:
+    // SwiftUICore.PinnedScrollableViews` (the value is the shim's own)
+    public static let sectionFooters = PinnedScrollableViews(rawValue: 1 << 1)
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/griditem

@@ -166,9 +166,19 @@ extension Alignment {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/axis
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~118k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @frozen public enum Axis : Swift.Int8, Swift.CaseIterable { case horizontal; case
+// vertical; … }` (Sendable is not in the declaration: a @frozen type's implicit conformance, which
+// the interface prints in its closing list of conformances; the shim lacked the availability: added)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public enum Axis: Int8, CaseIterable, Sendable {
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~118k): `case horizontal`, `case vertical`
     case horizontal, vertical
     // Apple: https://developer.apple.com/documentation/swiftui/axis/set
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~118k): `@frozen public struct Set : Swift.OptionSet
+    // { public typealias Element = SwiftUICore.Axis.Set; public let rawValue: Swift.Int8; public
+    // init(rawValue: Swift.Int8); public static let horizontal/vertical: SwiftUICore.Axis.Set }`
+    // (Sendable implicit, as for Axis; the values of the members are the shim's own)
     @frozen public struct Set: OptionSet, Sendable {
         public let rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }
@@ -541,20 +551,56 @@ extension List where SelectionValue == Never {
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/unitpoint
+// SDK: SwiftUICore.swiftinterface (iOS 18.0, ~428k): `@available(iOS 13.0, macOS 10.15, tvOS 13.0,
+// watchOS 6.0, *) @frozen public struct UnitPoint : Swift.Hashable` (Sendable is not in the
+// declaration: a @frozen type's implicit conformance, as for Axis; the shim lacked the
+// availability, `init()` and nine of the ten static members: added, their values the shim's own)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct UnitPoint: Hashable, Sendable {
     // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/x
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~428k): `public var x: CoreFoundation.CGFloat`
     public var x: CGFloat
     // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/y
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~428k): `public var y: CoreFoundation.CGFloat`
     public var y: CGFloat
 
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/init()
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~428k): `@inlinable public init() { self.init(x: 0,
+    // y: 0) }`
+    @inlinable public init() {
+        self.init(x: 0, y: 0)
+    }
+
     // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/init(x:y:)
-    public init(x: CGFloat, y: CGFloat) {
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~428k): `@inlinable public init(x:
+    // CoreFoundation.CGFloat, y: CoreFoundation.CGFloat)`
+    @inlinable public init(x: CGFloat, y: CGFloat) {
         self.x = x
         self.y = y
     }
 
+    // SDK: SwiftUICore.swiftinterface (iOS 18.0, ~428k): `public static let zero/center/leading/
+    // trailing/top/bottom/topLeading/topTrailing/bottomLeading/bottomTrailing: SwiftUICore.UnitPoint`
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/zero
+    public static let zero: UnitPoint = UnitPoint(x: 0, y: 0)
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/center
+    public static let center: UnitPoint = UnitPoint(x: 0.5, y: 0.5)
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/leading
+    public static let leading: UnitPoint = UnitPoint(x: 0, y: 0.5)
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/trailing
+    public static let trailing: UnitPoint = UnitPoint(x: 1, y: 0.5)
     // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/top
     public static let top: UnitPoint = UnitPoint(x: 0.5, y: 0)
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/bottom
+    public static let bottom: UnitPoint = UnitPoint(x: 0.5, y: 1)
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/topleading
+    public static let topLeading: UnitPoint = UnitPoint(x: 0, y: 0)
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/toptrailing
+    public static let topTrailing: UnitPoint = UnitPoint(x: 1, y: 0)
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/bottomleading
+    public static let bottomLeading: UnitPoint = UnitPoint(x: 0, y: 1)
+    // Apple: https://developer.apple.com/documentation/swiftui/unitpoint/bottomtrailing
+    public static let bottomTrailing: UnitPoint = UnitPoint(x: 1, y: 1)
 }
 
 // Apple: https://developer.apple.com/documentation/swiftui/scrollviewproxy
