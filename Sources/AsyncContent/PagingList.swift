@@ -80,13 +80,8 @@ public struct PagingList<
 
   public var body: some View {
     let snapshot = source.snapshot(slot: slot)
-    let presentation = snapshot.phase.presentation(
-      hasMore: snapshot.hasMore, hasPrevious: snapshot.hasPrevious,
-      isWaitingForNetwork: snapshot.status.isWaitingForNetwork, placeholder: placeholder,
-      isEmpty: isEmpty)
-    let state = PagingState(
-      kind: snapshot.phase.kind, hasMore: snapshot.hasMore,
-      hasPrevious: snapshot.hasPrevious ?? false)
+    let presentation = snapshot.presentation(placeholder: placeholder, isEmpty: isEmpty)
+    let state = snapshot.pagingState
     let loadMore = snapshot.loadMore
     let loadPrevious = snapshot.loadPrevious
     let kind = snapshot.phase.kind
@@ -114,13 +109,8 @@ public struct PagingList<
       },
       idle: DefaultIdleView(), loading: loading, failure: { failure($0, $1) }, empty: empty
     )
-    .onChange(of: source.ownedID, initial: true) { selectOwnedLoader() }
+    .onChange(of: source.ownedID, initial: true) { source.selectOwnedLoader(in: &slot) }
     .modifier(KeySelectionEvents(slot: $slot, selection: source.keySelection))
-  }
-
-  private func selectOwnedLoader() {
-    guard case .owned(let id, let make, _) = source else { return }
-    slot.select(id) { _ in make() }
   }
 }
 
@@ -312,6 +302,14 @@ enum PagingSource<Items, Failure: Error> {
     return nil
   }
 
+  /// Makes the loader of the component's own identity in `slot` when that identity is new;
+  /// nothing for the other sources.
+  @MainActor
+  func selectOwnedLoader(in slot: inout LoaderSlot<AnyHashable, AnyObject>) {
+    guard case .owned(let id, let make, _) = self else { return }
+    slot.select(id) { _ in make() }
+  }
+
   /// What the source shows now; `slot` keeps the loader of the list's own identity, or the
   /// store's view of its key.
   @MainActor
@@ -372,6 +370,23 @@ struct PagingSnapshot<Items, Failure: Error> {
   /// An idle list whose loader is not there yet.
   static var notYet: PagingSnapshot {
     PagingSnapshot(phase: .idle, hasMore: false, source: nil, actions: .none, loadMore: {})
+  }
+}
+
+extension PagingSnapshot {
+  /// What the component shows for this snapshot.
+  func presentation(
+    placeholder: Items?, isEmpty: @escaping (Items) -> Bool
+  ) -> Presentation<Items, Failure> {
+    phase.presentation(
+      hasMore: hasMore, hasPrevious: hasPrevious,
+      isWaitingForNetwork: status.isWaitingForNetwork, placeholder: placeholder,
+      isEmpty: isEmpty)
+  }
+
+  /// Where the footer and the header stand, for their hosts.
+  var pagingState: PagingState {
+    PagingState(kind: phase.kind, hasMore: hasMore, hasPrevious: hasPrevious ?? false)
   }
 }
 

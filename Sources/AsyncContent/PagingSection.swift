@@ -79,13 +79,8 @@ public struct PagingSection<
 
   public var body: some View {
     let snapshot = source.snapshot(slot: slot)
-    let presentation = snapshot.phase.presentation(
-      hasMore: snapshot.hasMore, hasPrevious: snapshot.hasPrevious,
-      isWaitingForNetwork: snapshot.status.isWaitingForNetwork, placeholder: placeholder,
-      isEmpty: isEmpty)
-    let state = PagingState(
-      kind: snapshot.phase.kind, hasMore: snapshot.hasMore,
-      hasPrevious: snapshot.hasPrevious ?? false)
+    let presentation = snapshot.presentation(placeholder: placeholder, isEmpty: isEmpty)
+    let state = snapshot.pagingState
     let loadMore = snapshot.loadMore
     let loadPrevious = snapshot.loadPrevious
     let kind = snapshot.phase.kind
@@ -131,7 +126,7 @@ public struct PagingSection<
         handle.resolve().pagedPhaseChanged(
           from: old, to: new, firstID: nil, position: { _ in nil }, scroll: { _ in })
       }
-      .onChange(of: source.ownedID, initial: true) { selectOwnedLoader() }
+      .onChange(of: source.ownedID, initial: true) { source.selectOwnedLoader(in: &slot) }
       .modifier(KeySelectionEvents(slot: $slot, selection: source.keySelection))
     } footer: {
       if shown != nil {
@@ -142,11 +137,6 @@ public struct PagingSection<
       }
     }
     .environment(\.asyncContentController, handle)
-  }
-
-  private func selectOwnedLoader() {
-    guard case .owned(let id, let make, _) = source else { return }
-    slot.select(id) { _ in make() }
   }
 }
 extension PagingSection {
