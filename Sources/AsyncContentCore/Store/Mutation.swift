@@ -282,15 +282,20 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   public func cancel() {
     let waiting = queue
     queue = []
-    if let run = current {
-      current = nil
-      run.task?.cancel()
-      run.store.rollBack(run.edits)
-      storedFailureCount = run.failureCountBefore
-      phase = run.phaseBefore  // notifies isPaused's observers too
-      run.settle(.failure(CancellationError()))
-    }
+    cancelCurrent()
     for run in waiting { run.settle(.failure(CancellationError())) }
+  }
+
+  /// Cancels the run whose request is out: its task, its edits, and the phase and failure
+  /// count it found.
+  private func cancelCurrent() {
+    guard let run = current else { return }
+    current = nil
+    run.task?.cancel()
+    run.store.rollBack(run.edits)
+    storedFailureCount = run.failureCountBefore
+    phase = run.phaseBefore  // notifies isPaused's observers too
+    run.settle(.failure(CancellationError()))
   }
 
   /// Cancels the runs, as ``cancel()`` does, and returns to idle.
@@ -357,12 +362,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
       return
     }
     guard current === run else { return }
-    current = nil
-    run.task?.cancel()
-    run.store.rollBack(run.edits)
-    storedFailureCount = run.failureCountBefore
-    phase = run.phaseBefore  // notifies isPaused's observers too
-    run.settle(.failure(CancellationError()))
+    cancelCurrent()
     if !queue.isEmpty { begin(queue.removeFirst()) }
   }
 
