@@ -307,24 +307,21 @@ private struct RefetchOnActivation: ViewModifier {
   let minimumInterval: Duration
   @Environment(\.scenePhase) private var scenePhase
   @Environment(\.loaderStore) private var environmentStore
-  /// The phases the scene went through: a value that holds no task.
-  @State private var activations = ActivationFilter()
-  /// What the scene told the store about its phase, for polling: a value that holds no task.
-  @State private var sceneReport = SceneReport()
+  /// What the scene told the store (its phases, for polling and the refetch): a value that
+  /// holds no task.
+  @State private var events = SceneEvents()
 
   func body(content: Content) -> some View {
     // `initial`: the filter learns the phase the scene starts in, which is no return.
     content.onChange(of: scenePhase, initial: true) { _, newPhase in
-      let phase = ActivationFilter.Phase(newPhase)
-      // First: polling pauses in the background, and resumes before the refetch.
-      sceneReport.report(phase, to: store ?? environmentStore)
-      guard activations.phaseChanged(to: phase) else { return }
-      (store ?? environmentStore).refetch(after: .becameActive, minimumInterval: minimumInterval)
+      events.phaseChanged(
+        to: ActivationFilter.Phase(newPhase), store: store ?? environmentStore,
+        minimumInterval: minimumInterval)
     }
     .onAppear {
-      sceneReport.report(ActivationFilter.Phase(scenePhase), to: store ?? environmentStore)
+      events.appeared(in: ActivationFilter.Phase(scenePhase), store: store ?? environmentStore)
     }
-    .onDisappear { sceneReport.sceneWentAway() }
+    .onDisappear { events.sceneWentAway() }
   }
 }
 

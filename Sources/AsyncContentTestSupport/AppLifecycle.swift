@@ -38,10 +38,8 @@ public final class TestScene {
   public private(set) var phase: Phase?
   /// How long after handling an activation the store drops the next one.
   private let minimumInterval: Duration
-  /// What the scene told the store, so that it can take it back (the modifier's own).
-  private var report = SceneReport()
-  /// Which phase changes are returns from the background (the modifier's own).
-  private var activations = ActivationFilter()
+  /// What the scene told the store, in the modifier's order (the modifier's own `SceneEvents`).
+  private var events = SceneEvents()
 
   /// A scene of `store` that appears in `phase`.
   ///
@@ -65,19 +63,16 @@ public final class TestScene {
   ///
   /// - Parameter phase: The scene's new phase.
   public func enter(_ phase: Phase) {
-    let filtered = ActivationFilter.Phase(phase)
-    // The modifier's order: polling pauses or resumes first, then the refetch.
-    report.report(filtered, to: store)
     self.phase = phase
-    guard activations.phaseChanged(to: filtered) else { return }
-    store.refetch(after: .becameActive, minimumInterval: minimumInterval)
+    events.phaseChanged(
+      to: ActivationFilter.Phase(phase), store: store, minimumInterval: minimumInterval)
   }
 
   /// The scene went away (its window closed): it no longer keeps the store's polling paused or
   /// running.
   public func goAway() {
-    report.sceneWentAway()
-    activations = ActivationFilter()
+    events.sceneWentAway()
+    events = SceneEvents()  // a scene that appears again starts anew
     phase = nil
   }
 }

@@ -229,3 +229,33 @@ package struct SceneReport {
     phase = nil
   }
 }
+
+/// What a scene's phase changes tell a store, in order: polling pauses or resumes first
+/// (`SceneReport`), then a return from the background refetches (`ActivationFilter`).
+/// `.refetchesOnActivation()` and the test support's `TestScene` both drive it.
+@MainActor
+package struct SceneEvents {
+  private var report = SceneReport()
+  private var activations = ActivationFilter()
+
+  package init() {}
+
+  /// The scene's phase changed to `phase` (the first call is where the scene starts).
+  package mutating func phaseChanged(
+    to phase: ActivationFilter.Phase, store: LoaderStore, minimumInterval: Duration
+  ) {
+    report.report(phase, to: store)
+    guard activations.phaseChanged(to: phase) else { return }
+    store.refetch(after: .becameActive, minimumInterval: minimumInterval)
+  }
+
+  /// The scene's view appeared again in `phase`: it counts for polling once more.
+  package mutating func appeared(in phase: ActivationFilter.Phase, store: LoaderStore) {
+    report.report(phase, to: store)
+  }
+
+  /// The scene's view went away: it no longer counts for polling.
+  package mutating func sceneWentAway() {
+    report.sceneWentAway()
+  }
+}
