@@ -108,22 +108,7 @@ final class Outbox: Sendable {
   static func openPool(
     _ url: URL, isShared: Bool, prepare: (@Sendable (Database) throws -> Void)?
   ) throws -> DatabasePool {
-    let directory = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    PersistentCache.protectDirectory(directory)
-    return try PersistentCache.coordinated(url, isShared: isShared) {
-      var configuration = Configuration()
-      configuration.busyMode = .timeout(10)
-      configuration.observesSuspensionNotifications = isShared
-      if let prepare { configuration.prepareDatabase(prepare) }
-      let pool = try DatabasePool(path: url.path, configuration: configuration)
-      if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
-        throw PersistentCache.NewerSchema()
-      }
-      try migrator.migrate(pool)
-      PersistentCache.protectFiles(at: url)
-      return pool
-    }
+    try PersistentCache.openPool(url, isShared: isShared, prepare: prepare, migrator: migrator)
   }
 
   /// Reads the runs of the damaged outbox at `url` one by one, keeps the file aside

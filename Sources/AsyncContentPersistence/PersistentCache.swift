@@ -365,9 +365,11 @@ public final class PersistentCache: Sendable {
   /// A migration of a newer build is in the database.
   struct NewerSchema: Error {}
 
-  /// Opens the pool at `url` (WAL mode), refuses a database a newer build migrated, and migrates.
+  /// Opens the pool at `url` (WAL mode), refuses a database a newer build migrated, and
+  /// migrates it with `migrator` (the cache's, or the outbox's).
   static func openPool(
-    _ url: URL, isShared: Bool, prepare: (@Sendable (Database) throws -> Void)?
+    _ url: URL, isShared: Bool, prepare: (@Sendable (Database) throws -> Void)?,
+    migrator: DatabaseMigrator = PersistenceSchema.migrator
   ) throws -> DatabasePool {
     let directory = url.deletingLastPathComponent()
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -382,7 +384,6 @@ public final class PersistentCache: Sendable {
       configuration.observesSuspensionNotifications = isShared
       if let prepare { configuration.prepareDatabase(prepare) }
       let pool = try DatabasePool(path: url.path, configuration: configuration)
-      let migrator = PersistenceSchema.migrator
       if try pool.read({ try migrator.hasBeenSuperseded($0) }) { throw NewerSchema() }
       try migrator.migrate(pool)
       protectFiles(at: url)
