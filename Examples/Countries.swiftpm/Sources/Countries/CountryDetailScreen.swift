@@ -20,16 +20,7 @@ struct CountryDetailScreen: View {
       loading: { ProgressView("Loading \(country.name)…") }
     ) { detail in
       List {
-        Section("Country") {
-          CountryRow(country: detail.country)
-        }
-        Section("Facts") {
-          Text("Population: \(detail.population)")
-          Text("Area: \(detail.area) km²")
-          ForEach(detail.languages, id: \.self) { language in
-            Text(verbatim: language)
-          }
-        }
+        CountryFacts(detail: detail)
         Section {
           MutationButton(
             model.favorite, input: Favorite(id: detail.country.id, isFavorite: !detail.isFavorite)

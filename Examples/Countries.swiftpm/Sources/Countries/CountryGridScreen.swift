@@ -23,6 +23,9 @@ struct CountryGridScreen: View {
     }
     // The section lives inside the scroll view, so pull-to-refresh is the scroll view's.
     .refreshable { await model.countries.reload() }
+    .navigationDestination(for: Country.self) { country in
+      CountryDetailScreen(country: country, model: model)
+    }
     .navigationTitle("Country grid")
   }
 }

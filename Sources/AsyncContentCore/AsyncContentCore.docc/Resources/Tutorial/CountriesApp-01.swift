@@ -1,6 +1,6 @@
 import SwiftUI
 
-/// The app: a window with a navigation stack.
+/// The app: a window with a navigation stack, and the failure switch below it.
 @main
 struct CountriesApp: App {
   /// The web service, made once: an `App` is created once, unlike a view.
@@ -10,6 +10,9 @@ struct CountriesApp: App {
     WindowGroup {
       NavigationStack {
         CountryListScreen(api: api)
+      }
+      .safeAreaInset(edge: .bottom) {
+        FailureToggle(api: api)
       }
     }
   }

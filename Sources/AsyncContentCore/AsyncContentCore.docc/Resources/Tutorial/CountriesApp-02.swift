@@ -1,6 +1,6 @@
 import SwiftUI
 
-/// The app: a window with a navigation stack.
+/// The app: a window with a navigation stack, and the failure switch below it.
 @main
 struct CountriesApp: App {
   /// The app's loaders, made once: an `App` is created once, unlike a view.
@@ -10,6 +10,9 @@ struct CountriesApp: App {
     WindowGroup {
       NavigationStack {
         CountryListScreen(model: model)
+      }
+      .safeAreaInset(edge: .bottom) {
+        FailureToggle(api: model.api)
       }
     }
   }

@@ -1,19 +1,22 @@
+import AsyncContent
 import SwiftUI
 
-/// The app: a window with a navigation stack.
+/// The app: a window with a navigation stack, the failure switch below it, and the app's store
+/// in its environment.
 @main
 struct CountriesApp: App {
-  /// The app's loaders, made once: an `App` is created once, unlike a view.
+  /// The app's loaders and store, made once: an `App` is created once, unlike a view.
   @State private var model = CountriesModel()
 
   var body: some Scene {
     WindowGroup {
       NavigationStack {
         CountryListScreen(model: model)
-          .navigationDestination(for: Country.self) { country in
-            CountryDetailScreen(country: country, api: model.api)
-          }
       }
+      .safeAreaInset(edge: .bottom) {
+        FailureToggle(api: model.api)
+      }
+      .loaderStore(model.store)
     }
   }
 }

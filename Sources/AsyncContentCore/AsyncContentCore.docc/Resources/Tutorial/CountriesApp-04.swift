@@ -1,7 +1,8 @@
 import AsyncContent
 import SwiftUI
 
-/// The app: a window with a navigation stack, and the app's store in its environment.
+/// The app: the home screen, the failure switch below it, and the app's store in its
+/// environment.
 @main
 struct CountriesApp: App {
   /// The app's loaders and store, made once: an `App` is created once, unlike a view.
@@ -9,13 +10,11 @@ struct CountriesApp: App {
 
   var body: some Scene {
     WindowGroup {
-      NavigationStack {
-        CountryListScreen(model: model)
-          .navigationDestination(for: Country.self) { country in
-            CountryDetailScreen(country: country)
-          }
-      }
-      .loaderStore(model.store)
+      HomeScreen(model: model)
+        .safeAreaInset(edge: .bottom) {
+          FailureToggle(api: model.api)
+        }
+        .loaderStore(model.store)
     }
   }
 }

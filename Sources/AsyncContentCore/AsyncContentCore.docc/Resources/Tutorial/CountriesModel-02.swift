@@ -16,10 +16,10 @@ final class CountriesModel {
 
   init(api: CountryAPI = CountryAPI()) {
     self.api = api
+    store = LoaderStore(clients: api)
     countries = .offset(pageSize: 12) { offset, limit in
       try await api.countries(offset: offset, limit: limit)
     }
-    store = LoaderStore(clients: api)
   }
 }
 

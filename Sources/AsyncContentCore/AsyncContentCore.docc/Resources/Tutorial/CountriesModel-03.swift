@@ -1,9 +1,9 @@
 import AsyncContent
 import Observation
 
-/// The app's loaders and its store, made once by the app and handed to its screens: the list
-/// stays loaded while the user looks at a country, and every screen that shows a country shares
-/// its details by key.
+/// The app's loaders, its store and its mutations, made once by the app and handed to its
+/// screens: the list stays loaded while the user looks at a country, every screen that shows a
+/// country shares its details by key, and a favorite lands even if its screen closes.
 @MainActor
 @Observable
 final class CountriesModel {
@@ -19,10 +19,10 @@ final class CountriesModel {
 
   init(api: CountryAPI = CountryAPI()) {
     self.api = api
+    store = LoaderStore(clients: api)
     countries = .offset(pageSize: 12) { offset, limit in
       try await api.countries(offset: offset, limit: limit)
     }
-    store = LoaderStore(clients: api)
     favorite = Mutation(
       optimistic: { store, favorite in
         store.updateValue(for: CountryDetailKey(id: favorite.id)) {

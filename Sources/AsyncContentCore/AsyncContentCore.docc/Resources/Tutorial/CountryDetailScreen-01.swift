@@ -6,25 +6,16 @@ import SwiftUI
 /// re-render loads nothing.
 struct CountryDetailScreen: View {
   let country: Country
-  let api: CountryAPI
+  let model: CountriesModel
 
   var body: some View {
-    AsyncView(id: country.id) { [api, id = country.id] in
+    AsyncView(id: country.id) { [api = model.api, id = country.id] in
       try await api.detail(id: id)
     } loading: {
       ProgressView("Loading \(country.name)…")
     } content: { detail in
       List {
-        Section("Country") {
-          CountryRow(country: detail.country)
-        }
-        Section("Facts") {
-          Text("Population: \(detail.population)")
-          Text("Area: \(detail.area) km²")
-          ForEach(detail.languages, id: \.self) { language in
-            Text(verbatim: language)
-          }
-        }
+        CountryFacts(detail: detail)
         Section {
           RetryButton("Reload")
         }

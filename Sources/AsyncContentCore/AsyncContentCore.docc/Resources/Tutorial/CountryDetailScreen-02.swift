@@ -3,9 +3,12 @@ import SwiftUI
 
 /// A country's details, from the app's store: `AsyncView(key:)` observes the country's key while
 /// the screen shows it, so a re-render loads nothing, and a country opened again shows its
-/// details at once while they revalidate.
+/// details at once while they revalidate. The star is a `MutationButton`: it runs the mutation
+/// in the store of the environment, the app's, and the mutation owns the request, so it lands
+/// even if the screen closes at once.
 struct CountryDetailScreen: View {
   let country: Country
+  let model: CountriesModel
 
   var body: some View {
     AsyncView(
@@ -13,17 +16,15 @@ struct CountryDetailScreen: View {
       loading: { ProgressView("Loading \(country.name)…") }
     ) { detail in
       List {
-        Section("Country") {
-          CountryRow(country: detail.country)
-        }
-        Section("Facts") {
-          Text("Population: \(detail.population)")
-          Text("Area: \(detail.area) km²")
-          ForEach(detail.languages, id: \.self) { language in
-            Text(verbatim: language)
-          }
-        }
+        CountryFacts(detail: detail)
         Section {
+          MutationButton(
+            model.favorite, input: Favorite(id: detail.country.id, isFavorite: !detail.isFavorite)
+          ) {
+            Label(
+              detail.isFavorite ? "Remove from favorites" : "Add to favorites",
+              systemImage: detail.isFavorite ? "star.fill" : "star")
+          }
           RetryButton("Reload")
         }
       }

@@ -1,5 +1,4 @@
 import AsyncContent
-import Foundation
 import SwiftUI
 
 /// The countries as a grid of flags, a page at a time.
@@ -18,6 +17,9 @@ struct CountryGridScreen: View {
       .padding()
     }
     .refreshable { await model.countries.reload() }
+    .navigationDestination(for: Country.self) { country in
+      CountryDetailScreen(country: country, model: model)
+    }
     .navigationTitle("Country grid")
   }
 }
@@ -28,10 +30,8 @@ struct CountryCard: View {
 
   var body: some View {
     VStack {
-      Text(verbatim: country.flag)
-        .font(.title)
-      Text(verbatim: country.name)
-        .font(.caption)
+      Text(country.flag).font(.title)
+      Text(country.name).font(.caption)
     }
     .padding()
   }

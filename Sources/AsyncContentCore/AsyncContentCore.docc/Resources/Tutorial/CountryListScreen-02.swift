@@ -19,22 +19,3 @@ struct CountryListScreen: View {
     .navigationTitle("Countries")
   }
 }
-
-/// One row of the list.
-struct CountryRow: View {
-  let country: Country
-
-  var body: some View {
-    HStack {
-      Text(verbatim: country.flag)
-        .font(.title)
-      VStack(alignment: .leading) {
-        Text(verbatim: country.name)
-          .font(.headline)
-        Text(verbatim: country.capital)
-          .font(.caption)
-          .foregroundStyle(.secondary)
-      }
-    }
-  }
-}

@@ -1,7 +1,7 @@
 import AsyncContent
 import SwiftUI
 
-/// The list of countries, a page at a time.
+/// The list of countries, a page at a time, with a footer of its own at the end of the list.
 struct CountryListScreen: View {
   let model: CountriesModel
 
@@ -9,34 +9,8 @@ struct CountryListScreen: View {
     PagingList(model.countries) { country in
       CountryRow(country: country)
     } footer: { footer in
-      if case .endOfList = footer {
-        VStack {
-          Text("That's every country")
-          RetryButton("Reload")
-        }
-      } else {
-        DefaultFooterView(footer)
-      }
+      CountriesFooter(footer: footer)
     }
     .navigationTitle("Countries")
-  }
-}
-
-/// One row of the list.
-struct CountryRow: View {
-  let country: Country
-
-  var body: some View {
-    HStack {
-      Text(verbatim: country.flag)
-        .font(.title)
-      VStack(alignment: .leading) {
-        Text(verbatim: country.name)
-          .font(.headline)
-        Text(verbatim: country.capital)
-          .font(.caption)
-          .foregroundStyle(.secondary)
-      }
-    }
   }
 }

@@ -1,50 +1,19 @@
 import AsyncContent
 import SwiftUI
 
-/// The list of countries, a page at a time.
+/// The list of countries, a page at a time. A failed first load shows `NoCountriesView`.
 struct CountryListScreen: View {
   let model: CountriesModel
-  @State private var failsRequests = false
 
   var body: some View {
     PagingList(model.countries) { country in
       CountryRow(country: country)
+    } failure: { error, isRetrying in
+      NoCountriesView(error: error, isRetrying: isRetrying)
     } footer: { footer in
-      if case .endOfList = footer {
-        VStack {
-          Text("That's every country")
-          RetryButton("Reload")
-        }
-      } else {
-        DefaultFooterView(footer)
-      }
+      CountriesFooter(footer: footer)
     }
-    .safeAreaInset(edge: .bottom) {
-      Toggle("Make requests fail", systemImage: "bolt.horizontal", isOn: $failsRequests)
-        .padding()
-        .background(Color(red: 0.5, green: 0.5, blue: 0.5, opacity: 0.2))
-    }
-    .onChange(of: failsRequests) { model.api.failureSwitch.set(failsRequests) }
     .asyncBannerPolicy(.transient(.seconds(5)))
     .navigationTitle("Countries")
-  }
-}
-
-/// One row of the list.
-struct CountryRow: View {
-  let country: Country
-
-  var body: some View {
-    HStack {
-      Text(verbatim: country.flag)
-        .font(.title)
-      VStack(alignment: .leading) {
-        Text(verbatim: country.name)
-          .font(.headline)
-        Text(verbatim: country.capital)
-          .font(.caption)
-          .foregroundStyle(.secondary)
-      }
-    }
   }
 }
