@@ -450,7 +450,7 @@ enum AsyncViewSource<Value> {
     id: AnyHashable,
     select: @MainActor (inout LoaderSlot<AnyHashable, AnyObject>) -> Void,
     read: @MainActor (AnyObject) -> ValueSnapshot<Value>?)
-  /// The store's loader of a key, through a ``KeyedLoader`` the view keeps in its slot.
+  /// The store's loader of a key, through a ``ValueScreen`` the view keeps in its slot.
   case key(KeySelection<ValueSnapshot<Value>>)
   /// A loadable object the caller owns, read on every render.
   case loader(@MainActor () -> ValueSnapshot<Value>)
@@ -525,7 +525,7 @@ extension ValueSnapshot {
   /// What a view of a store key shows now: the key's phase, with the previous key's value as a
   /// placeholder, and the current key's loads.
   @MainActor
-  init<Key: LoaderKey>(keyed: KeyedLoader<Key>) where Key.Value == Value {
+  init<Key: LoaderKey>(keyed: ValueScreen<Key>) where Key.Value == Value {
     self.init(
       phase: keyed.phase, source: keyed.loader.map { ObjectIdentifier($0) },
       status: SourceStatus(keyed.loader), actions: keyed.actions,
@@ -538,7 +538,7 @@ extension ValueSnapshot where Value: Equatable {
   /// only (not from its loader's phase): the selected phase, with the previous key's value
   /// mapped the same way as a placeholder, and the current key's loads.
   @MainActor
-  init<Key: LoaderKey>(keyed: KeyedLoader<Key>, select: KeyPath<Key.Value, Value>) {
+  init<Key: LoaderKey>(keyed: ValueScreen<Key>, select: KeyPath<Key.Value, Value>) {
     let shown = keyed.selectedPhase(select)
     var status = SourceStatus()
     if let loader = keyed.loader {

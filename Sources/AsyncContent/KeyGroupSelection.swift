@@ -4,12 +4,12 @@ internal import Foundation
 
 extension KeySelection {
   /// The selection of several value keys as one (`AsyncView(keys:)`), through a
-  /// ``KeyedGroupLoader``; its key is the list of the keys, so a change of any forwards a key
+  /// ``KeyGroupScreen``; its key is the list of the keys, so a change of any forwards a key
   /// change, which moves only the members whose key changed.
   @MainActor
   init<each Key: LoaderKey>(
     keys: repeat each Key, keepsPreviousValue: Bool,
-    read: @escaping @MainActor (KeyedGroupLoader<repeat each Key>) -> Shown
+    read: @escaping @MainActor (KeyGroupScreen<repeat each Key>) -> Shown
   ) {
     // A closure captures the keys as a tuple and expands it.
     let keys = (repeat each keys)
@@ -18,16 +18,16 @@ extension KeySelection {
     self.init(
       key: AnyHashable(identities),
       make: {
-        KeyedGroupLoader<repeat each Key>(store: $0, keepsPreviousValue: keepsPreviousValue)
+        KeyGroupScreen<repeat each Key>(store: $0, keepsPreviousValue: keepsPreviousValue)
       },
-      appeared: { ($0 as? KeyedGroupLoader<repeat each Key>)?.select(repeat each keys) },
-      changed: { ($0 as? KeyedGroupLoader<repeat each Key>)?.keyChanged(to: repeat each keys) },
-      disappeared: { ($0 as? KeyedGroupLoader<repeat each Key>)?.stop() },
+      appeared: { ($0 as? KeyGroupScreen<repeat each Key>)?.select(repeat each keys) },
+      changed: { ($0 as? KeyGroupScreen<repeat each Key>)?.keyChanged(to: repeat each keys) },
+      disappeared: { ($0 as? KeyGroupScreen<repeat each Key>)?.stop() },
       handOver: { old, new in
-        guard let new = new as? KeyedGroupLoader<repeat each Key> else { return }
-        (old as? KeyedGroupLoader<repeat each Key>)?.handOver(to: new)
+        guard let new = new as? KeyGroupScreen<repeat each Key> else { return }
+        (old as? KeyGroupScreen<repeat each Key>)?.handOver(to: new)
       },
-      read: { ($0 as? KeyedGroupLoader<repeat each Key>).map(read) })
+      read: { ($0 as? KeyGroupScreen<repeat each Key>).map(read) })
   }
 }
 
@@ -38,7 +38,7 @@ extension ValueSnapshot {
   /// oldest value's date, whether a member's last load was cancelled, and whether a member's
   /// load waits for the network.
   @MainActor
-  init<each Key: LoaderKey>(group: KeyedGroupLoader<repeat each Key>)
+  init<each Key: LoaderKey>(group: KeyGroupScreen<repeat each Key>)
   where Value == (repeat (each Key).Value) {
     let loaders = group.loaders
     var status = SourceStatus(loaders.first)

@@ -3,12 +3,12 @@ internal import AsyncContentCore
 internal import SwiftUI
 
 /// The key of a view that takes one (`AsyncView(key:)`, `PagingList(key:)`), without the key's
-/// type: how the view makes, drives and reads its store's view of the key (a ``KeyedLoader`` or
-/// a ``KeyedPagedLoader``), which its state keeps as an `AnyObject`.
+/// type: how the view makes, drives and reads its store's view of the key (a ``KeyedScreen`` or
+/// a ``KeyGroupScreen``), which its state keeps as an `AnyObject`.
 struct KeySelection<Shown> {
   /// The key, compared to forward its changes.
   let key: AnyHashable
-  /// Makes the view's ``KeyedLoader`` or ``KeyedPagedLoader`` over a store.
+  /// Makes the view's ``KeyedScreen`` or ``KeyGroupScreen`` over a store.
   let make: @MainActor (LoaderStore) -> AnyObject
   /// The view appeared: observes the key (`select(_:)`).
   let appeared: @MainActor (AnyObject) -> Void
@@ -24,41 +24,24 @@ struct KeySelection<Shown> {
 }
 
 extension KeySelection {
-  /// The selection of a value key, through a ``KeyedLoader``.
+  /// The selection of a key through the view's ``KeyedScreen`` of the key's kind: a
+  /// ``ValueScreen`` for a value key, a ``PagedScreen`` for a paged key.
   @MainActor
-  init<Key: LoaderKey>(
-    _ key: Key, keepsPreviousValue: Bool, read: @escaping @MainActor (KeyedLoader<Key>) -> Shown
+  init<Kind: ScreenKind>(
+    _ key: Kind.Key, keepsPreviousValue: Bool,
+    read: @escaping @MainActor (KeyedScreen<Kind>) -> Shown?
   ) {
     self.init(
       key: AnyHashable(key),
-      make: { KeyedLoader<Key>(store: $0, keepsPreviousValue: keepsPreviousValue) },
-      appeared: { ($0 as? KeyedLoader<Key>)?.select(key) },
-      changed: { ($0 as? KeyedLoader<Key>)?.keyChanged(to: key) },
-      disappeared: { ($0 as? KeyedLoader<Key>)?.stop() },
+      make: { KeyedScreen<Kind>(store: $0, keepsPreviousValue: keepsPreviousValue) },
+      appeared: { ($0 as? KeyedScreen<Kind>)?.select(key) },
+      changed: { ($0 as? KeyedScreen<Kind>)?.keyChanged(to: key) },
+      disappeared: { ($0 as? KeyedScreen<Kind>)?.stop() },
       handOver: { old, new in
-        guard let new = new as? KeyedLoader<Key> else { return }
-        (old as? KeyedLoader<Key>)?.handOver(to: new)
+        guard let new = new as? KeyedScreen<Kind> else { return }
+        (old as? KeyedScreen<Kind>)?.handOver(to: new)
       },
-      read: { ($0 as? KeyedLoader<Key>).map(read) })
-  }
-
-  /// The selection of a paged key, through a ``KeyedPagedLoader``.
-  @MainActor
-  init<Key: PagedLoaderKey>(
-    paged key: Key, keepsPreviousValue: Bool,
-    read: @escaping @MainActor (KeyedPagedLoader<Key>) -> Shown?
-  ) {
-    self.init(
-      key: AnyHashable(key),
-      make: { KeyedPagedLoader<Key>(store: $0, keepsPreviousValue: keepsPreviousValue) },
-      appeared: { ($0 as? KeyedPagedLoader<Key>)?.select(key) },
-      changed: { ($0 as? KeyedPagedLoader<Key>)?.keyChanged(to: key) },
-      disappeared: { ($0 as? KeyedPagedLoader<Key>)?.stop() },
-      handOver: { old, new in
-        guard let new = new as? KeyedPagedLoader<Key> else { return }
-        (old as? KeyedPagedLoader<Key>)?.handOver(to: new)
-      },
-      read: { ($0 as? KeyedPagedLoader<Key>).flatMap(read) })
+      read: { ($0 as? KeyedScreen<Kind>).flatMap(read) })
   }
 }
 

@@ -286,7 +286,7 @@ enum PagingSource<Items, Failure: Error> {
     id: AnyHashable,
     make: @MainActor () -> AnyObject,
     read: @MainActor (AnyObject) -> PagingSnapshot<Items, Failure>?)
-  /// The store's loader of a key, observed through a ``KeyedPagedLoader`` the list keeps in its
+  /// The store's loader of a key, observed through a ``PagedScreen`` the list keeps in its
   /// slot.
   case key(KeySelection<PagingSnapshot<Items, Failure>>)
 
@@ -349,7 +349,7 @@ extension PagingSource {
   static func key<Key: PagedLoaderKey>(_ key: Key, keepsPreviousValue: Bool) -> PagingSource
   where Items == IdentifiedItems<Key.Item>, Failure == any Error {
     .key(
-      KeySelection(paged: key, keepsPreviousValue: keepsPreviousValue) { keyed in
+      KeySelection(key, keepsPreviousValue: keepsPreviousValue) { keyed in
         keyed.loader.map { _ in PagingSnapshot(keyed: keyed) }
       })
   }
@@ -407,7 +407,7 @@ extension PagingSnapshot {
   /// What a list of a store key shows now: the key's phase, with the previous key's rows as a
   /// placeholder, and the current key's loads.
   @MainActor
-  init<Key: PagedLoaderKey>(keyed: KeyedPagedLoader<Key>)
+  init<Key: PagedLoaderKey>(keyed: PagedScreen<Key>)
   where Items == IdentifiedItems<Key.Item>, Failure == any Error {
     self.init(
       phase: keyed.phase, hasMore: keyed.hasMore, source: keyed.loader.map { ObjectIdentifier($0) },

@@ -37,7 +37,7 @@ public final class CountryBrowser {
   /// The list's loader: the store's loader of ``listKey``.
   public private(set) var list: PagedLoader<Country, Int>
   /// The detail: the key of the country on screen, observed while its detail shows.
-  package let detail: KeyedLoader<CountryKey>
+  package let detail: ValueScreen<CountryKey>
   /// The rename: an optimistic edit of the list's row and of the detail, rolled back when the
   /// server fails or refuses; the server's answer written back to both after a success.
   public let rename: Mutation<Rename, Country>
@@ -57,7 +57,7 @@ public final class CountryBrowser {
     self.store = store
     self.listKey = CountryListKey()
     self.list = store.pagedLoader(for: listKey)
-    self.detail = KeyedLoader(store: store)
+    self.detail = ValueScreen(store: store)
     self.rename = .rename(using: client)
   }
 

@@ -795,14 +795,14 @@ func snippetPagedKey(_ store: LoaderStore) -> StoreSubscription<PagedLoader<Coun
 }
 
 @MainActor
-func snippetSearchFirst(_ store: LoaderStore) -> KeyedLoader<SearchKey> {
-  let search = KeyedLoader<SearchKey>(store: store, keepsPreviousValue: true)
+func snippetSearchFirst(_ store: LoaderStore) -> ValueScreen<SearchKey> {
+  let search = ValueScreen<SearchKey>(store: store, keepsPreviousValue: true)
   search.select(SearchKey(query: "aus"))
   return search
 }
 
 @MainActor
-func snippetSearchNext(_ search: KeyedLoader<SearchKey>) -> [String] {
+func snippetSearchNext(_ search: ValueScreen<SearchKey>) -> [String] {
   var printed: [String] = []
   func print(_ text: String) { printed.append(text) }
   search.select(SearchKey(query: "aust"))

@@ -8,8 +8,8 @@ import Testing
 // Keys that may not load yet (`StoreKey.isEnabled`, TanStack Query's `enabled`): a dependent
 // key is enabled once the value it depends on exists. The screens are wired as
 // `AsyncView(key:)` wires them: the lifecycle model forwards appear, disappear, change and
-// pull-to-refresh to a `ContentController` with the `KeyedLoader`'s actions, and the key's
-// screen selects and stops its `KeyedLoader`.
+// pull-to-refresh to a `ContentController` with the `ValueScreen`'s actions, and the key's
+// screen selects and stops its `ValueScreen`.
 
 /// The projects of a user: enabled once the user's id is known.
 private struct ProjectsKey: LoaderKey {
@@ -30,7 +30,7 @@ private struct ProjectsKey: LoaderKey {
 /// `AsyncView(key: ProjectsKey(userID: store.value(for: UserKey())))` does.
 @MainActor
 private final class DependentScreen {
-  let keyed: KeyedLoader<ProjectsKey>
+  let keyed: ValueScreen<ProjectsKey>
   let controller = ContentController()
   let lifecycle: ViewLifecycle
   let key: @MainActor () -> ProjectsKey
@@ -38,7 +38,7 @@ private final class DependentScreen {
   init(store: LoaderStore, lifecycle: ViewLifecycle, key: @escaping @MainActor () -> ProjectsKey) {
     self.lifecycle = lifecycle
     self.key = key
-    keyed = KeyedLoader(store: store)
+    keyed = ValueScreen(store: store)
   }
 
   /// The state the container forwards, as `ContentContainer` computes it.

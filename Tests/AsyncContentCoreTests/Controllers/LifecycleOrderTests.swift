@@ -38,7 +38,7 @@ struct LifecycleOrderTests {
     let gates = [Gate<Int>(), Gate<Int>(), Gate<Int>()]
     let keys = (1...3).map { NumberKey($0, gate: gates[$0 - 1]) }
     let store = LoaderStore(clock: TestClock(), staleness: .after(.seconds(60)))
-    let keyed = KeyedLoader<NumberKey>(store: store)
+    let keyed = ValueScreen<NumberKey>(store: store)
     let input = KeyInput(keys[0])
     let lifecycle = ViewLifecycle()
     let hooks =
@@ -100,7 +100,7 @@ struct LifecycleOrderTests {
     let store = LoaderStore(
       clock: TestClock(), staleness: .after(.seconds(60)),
       clients: [1: gates[0], 2: gates[1], 3: gates[2]])
-    let feed = KeyedPagedLoader<RowsKey>(store: store)
+    let feed = PagedScreen<RowsKey>(store: store)
     let input = KeyInput(RowsKey(id: 1))
     let lifecycle = ViewLifecycle()
     let hooks =
@@ -159,11 +159,11 @@ struct LifecycleOrderTests {
     let key = NumberKey(1, gate: gate)
     let first = LoaderStore(clock: TestClock())
     let second = LoaderStore(clock: TestClock())
-    let shown = KeyedLoader<NumberKey>(store: first)
+    let shown = ValueScreen<NumberKey>(store: first)
     shown.select(key)
     #expect(first.observerCount(for: key) == 1)
     // On screen: the new store's view observes the key at once.
-    let moved = KeyedLoader<NumberKey>(store: second)
+    let moved = ValueScreen<NumberKey>(store: second)
     shown.handOver(to: moved)
     moved.keyChanged(to: key)
     #expect(first.observerCount(for: key) == 0)
@@ -174,7 +174,7 @@ struct LifecycleOrderTests {
     // Hidden: the new store's view waits for the screen to appear.
     moved.stop()
     let third = LoaderStore(clock: TestClock())
-    let hidden = KeyedLoader<NumberKey>(store: third)
+    let hidden = ValueScreen<NumberKey>(store: third)
     moved.handOver(to: hidden)
     hidden.keyChanged(to: key)
     #expect(third.observerCount(for: key) == 0)

@@ -8,7 +8,7 @@ import Testing
 // end), each at its priority, and says nothing for the work that runs in the background. The
 // screens are wired as the SwiftUI layer wires them: the lifecycle model forwards appear,
 // disappear, change and pull-to-refresh to a `ContentController`, and a key's screen selects
-// and stops its `KeyedLoader` as `AsyncView(key:)` does.
+// and stops its `ValueScreen` as `AsyncView(key:)` does.
 
 /// The message of an error, as the container gives it.
 private func spoken(_ error: any Error) -> String {
@@ -19,7 +19,7 @@ private func spoken(_ error: any Error) -> String {
 @MainActor
 private final class KeyScreen {
   let name: String
-  let keyed: KeyedLoader<NumberKey>
+  let keyed: ValueScreen<NumberKey>
   let controller = ContentController()
   let lifecycle: ViewLifecycle
   var key: NumberKey
@@ -33,7 +33,7 @@ private final class KeyScreen {
     self.name = name
     self.key = key
     self.lifecycle = lifecycle
-    keyed = KeyedLoader(store: store, keepsPreviousValue: keepsPreviousValue)
+    keyed = ValueScreen(store: store, keepsPreviousValue: keepsPreviousValue)
     controller.announce = { [weak self] in self?.heard.append($0) }
   }
 

@@ -5,7 +5,7 @@ import ConcurrencyExtras
 import Testing
 
 // Several keys as one phase (TanStack Query's `useQueries` with `combine`), through
-// `KeyedGroupLoader`, wired as `AsyncView(keys:)` wires it: the lifecycle model forwards appear,
+// `KeyGroupScreen`, wired as `AsyncView(keys:)` wires it: the lifecycle model forwards appear,
 // disappear, key changes and pull-to-refresh to the group and to a `ContentController` with the
 // group's actions, and the failure view's Retry goes through the controller.
 
@@ -46,7 +46,7 @@ private struct Three {
   }
 }
 
-private typealias Group = KeyedGroupLoader<NumberKey, NumberKey, NumberKey>
+private typealias Group = KeyGroupScreen<NumberKey, NumberKey, NumberKey>
 
 /// A screen of three keys as `AsyncView(keys:)` drives it: the container forwards its lifecycle
 /// to a controller with the group's actions, the key's modifier selects, moves and stops the
@@ -295,7 +295,7 @@ struct KeyedGroupLoaderTests {
     await withMainSerialExecutor {
       let three = Three()
       let store = LoaderStore(clock: TestClock())
-      let single = KeyedLoader<NumberKey>(store: store)
+      let single = ValueScreen<NumberKey>(store: store)
       single.select(three.keys.1)  // another screen shows key 2
       let group = Group(store: store)
       group.select(three.keys.0, three.keys.1, three.keys.2)
@@ -439,7 +439,7 @@ struct KeyedGroupLoaderTests {
       let users = Gate<Int>()
       let teams = Gate<String>()
       let store = LoaderStore(clock: TestClock())
-      let group = KeyedGroupLoader<NumberKey, TeamKey>(store: store)
+      let group = KeyGroupScreen<NumberKey, TeamKey>(store: store)
       let controller = ContentController()
       let user = NumberKey(1, gate: users)
       group.select(user, TeamKey(userID: nil, gate: teams))
@@ -479,7 +479,7 @@ struct KeyedGroupLoaderTests {
       let users = Gate<Int>()
       let store = LoaderStore(clock: TestClock(), staleness: .after(.seconds(60)))
       store.setValue(1, for: NumberKey(1, gate: users))
-      let group = KeyedGroupLoader<NumberKey, TeamKey>(store: store)
+      let group = KeyGroupScreen<NumberKey, TeamKey>(store: store)
       group.select(NumberKey(1, gate: users), TeamKey(userID: nil, gate: teams))
       #expect(group.phase.kind == .idle)
       await group.load()

@@ -15,7 +15,7 @@ private struct RegionRowsKey: PagedLoaderKey {
   }
 }
 
-/// `KeyedPagedLoader` with `keepsPreviousValue`, driven as `PagingList(key:keepsPreviousValue:)`
+/// `PagedScreen` with `keepsPreviousValue`, driven as `PagingList(key:keepsPreviousValue:)`
 /// drives it: the previous key's rows stay while the new key's first page loads, no footer and
 /// no end of the list show under them, the footer loads no page from them, and the new key's
 /// first page replaces them.
@@ -25,9 +25,9 @@ struct KeyedPagedPlaceholderTests {
   /// A list with `keepsPreviousValue` that shows rows 0, 1, 2 of key 1, with a page after them.
   private func listShowingEurope(
     _ europe: RowGate, _ asia: RowGate
-  ) async -> (LoaderStore, KeyedPagedLoader<RowsKey>) {
+  ) async -> (LoaderStore, PagedScreen<RowsKey>) {
     let store = LoaderStore(clock: TestClock(), clients: [1: europe, 2: asia])
-    let feed = KeyedPagedLoader<RowsKey>(store: store, keepsPreviousValue: true)
+    let feed = PagedScreen<RowsKey>(store: store, keepsPreviousValue: true)
     feed.select(RowsKey(id: 1))
     await yield { europe.pending == 1 }
     europe.succeed(rows(0..<3), next: 3)
@@ -36,7 +36,7 @@ struct KeyedPagedPlaceholderTests {
   }
 
   /// The list's paging state, as `PagingList` computes it for its footer.
-  private func state(_ feed: KeyedPagedLoader<RowsKey>) -> PagingState {
+  private func state(_ feed: PagedScreen<RowsKey>) -> PagingState {
     PagingState(kind: feed.phase.kind, hasMore: feed.hasMore)
   }
 
@@ -114,7 +114,7 @@ struct KeyedPagedPlaceholderTests {
   @Test func aDisabledPagedKeyShowsIdleAndLoadsNothing() async {
     let europe = RowGate()
     let store = LoaderStore(clock: TestClock(), clients: [1: europe])
-    let feed = KeyedPagedLoader<RegionRowsKey>(store: store, keepsPreviousValue: true)
+    let feed = PagedScreen<RegionRowsKey>(store: store, keepsPreviousValue: true)
     feed.select(RegionRowsKey(id: 1))
     await yield { europe.pending == 1 }
     europe.succeed(rows(0..<3), next: 3)

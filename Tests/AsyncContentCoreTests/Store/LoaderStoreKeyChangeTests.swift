@@ -11,10 +11,10 @@ struct LoaderStoreKeyChangeTests {
   /// A search screen over `store` that has shown key 1's value 10.
   private func searchShowingTen(
     keepsPreviousValue: Bool = true
-  ) async -> (LoaderStore, KeyedLoader<NumberKey>, Gate<Int>) {
+  ) async -> (LoaderStore, ValueScreen<NumberKey>, Gate<Int>) {
     let gate = Gate<Int>()
     let store = LoaderStore(clock: TestClock(), staleness: .never)
-    let search = KeyedLoader<NumberKey>(store: store, keepsPreviousValue: keepsPreviousValue)
+    let search = ValueScreen<NumberKey>(store: store, keepsPreviousValue: keepsPreviousValue)
     search.select(NumberKey(1, gate: gate))
     #expect(search.phase.kind == .loading)
     await yield { gate.pending == 1 }
@@ -121,7 +121,7 @@ struct LoaderStoreKeyChangeTests {
   @Test func aLoadThatRunsWhenTheViewDisappearsLands() async {
     let gate = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
-    let screen = KeyedLoader<NumberKey>(store: store)
+    let screen = ValueScreen<NumberKey>(store: store)
     screen.select(NumberKey(1, gate: gate))
     await yield { gate.pending == 1 }
     screen.stop()  // SwiftUI removed the view mid-load
@@ -133,7 +133,7 @@ struct LoaderStoreKeyChangeTests {
   @Test func aReleasedScreenEndsItsObservation() async {
     let gate = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
-    var screen: KeyedLoader<NumberKey>? = KeyedLoader(store: store)
+    var screen: ValueScreen<NumberKey>? = ValueScreen(store: store)
     screen?.select(NumberKey(1, gate: gate))
     #expect(store.observerCount(for: NumberKey(1, gate: gate)) == 1)
     screen = nil
@@ -143,9 +143,9 @@ struct LoaderStoreKeyChangeTests {
   @Test func aReCreatedScreenWithTheSameKeySharesTheLoaderAndTheRequest() async {
     let gate = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
-    let first = KeyedLoader<NumberKey>(store: store)
+    let first = ValueScreen<NumberKey>(store: store)
     first.select(NumberKey(1, gate: gate))
-    let second = KeyedLoader<NumberKey>(store: store)
+    let second = ValueScreen<NumberKey>(store: store)
     second.select(NumberKey(1, gate: gate))
     #expect(first.loader === second.loader)
     await yield { gate.pending == 1 }

@@ -4,7 +4,7 @@ import Clocks
 import ConcurrencyExtras
 import Testing
 
-/// `KeyedLoader`, driven as `AsyncView(key)` drives it: `select(_:)` when the view appears,
+/// `ValueScreen`, driven as `AsyncView(key)` drives it: `select(_:)` when the view appears,
 /// `keyChanged(to:)` when its key changes, `stop()` when it disappears. The store's loader owns
 /// the load; the view only forwards events.
 @MainActor
@@ -13,7 +13,7 @@ struct LoaderStoreKeyedLoaderTests {
   /// The hooks `AsyncView(key)` registers: appear selects, a key change is forwarded,
   /// disappear stops.
   private static func hooks(
-    _ keyed: KeyedLoader<NumberKey>, key: @escaping @MainActor () -> NumberKey
+    _ keyed: ValueScreen<NumberKey>, key: @escaping @MainActor () -> NumberKey
   )
     -> ViewHooks
   {
@@ -23,19 +23,19 @@ struct LoaderStoreKeyedLoaderTests {
       .onDisappear { keyed.stop() }
   }
 
-  /// A screen that shows key 1 of its store through its `KeyedLoader`, as `AsyncView(key)`.
+  /// A screen that shows key 1 of its store through its `ValueScreen`, as `AsyncView(key)`.
   @MainActor
   private struct Screen {
     let gate = Gate<Int>()
     let store: LoaderStore
-    let keyed: KeyedLoader<NumberKey>
+    let keyed: ValueScreen<NumberKey>
     let key: NumberKey
     let lifecycle = ViewLifecycle()
     let hooks: ViewHooks
 
     init(staleness: Staleness = .after(.zero)) {
       store = LoaderStore(clock: TestClock(), staleness: staleness)
-      keyed = KeyedLoader(store: store)
+      keyed = ValueScreen(store: store)
       key = NumberKey(1, gate: gate)
       let key = key
       hooks = LoaderStoreKeyedLoaderTests.hooks(keyed) { key }
@@ -113,7 +113,7 @@ struct LoaderStoreKeyedLoaderTests {
     let first = Gate<Int>()
     let second = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
-    let keyed = KeyedLoader<NumberKey>(store: store)
+    let keyed = ValueScreen<NumberKey>(store: store)
     let key = LockIsolated(NumberKey(1, gate: first))  // the view's input
     let lifecycle = ViewLifecycle()
     lifecycle.appear("search", Self.hooks(keyed) { key.value })
@@ -139,7 +139,7 @@ struct LoaderStoreKeyedLoaderTests {
     let second = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
     let other = store.observe(NumberKey(1, gate: first))  // another screen shows key 1
-    let keyed = KeyedLoader<NumberKey>(store: store)
+    let keyed = ValueScreen<NumberKey>(store: store)
     keyed.select(NumberKey(1, gate: first))
     await yield { first.pending == 1 }
 
@@ -159,7 +159,7 @@ struct LoaderStoreKeyedLoaderTests {
     let first = Gate<Int>()
     let second = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
-    let keyed = KeyedLoader<NumberKey>(store: store)
+    let keyed = ValueScreen<NumberKey>(store: store)
     keyed.select(NumberKey(1, gate: first))
     await yield { first.pending == 1 }
     first.succeed(1)
@@ -179,7 +179,7 @@ struct LoaderStoreKeyedLoaderTests {
     let first = Gate<Int>()
     let second = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
-    let keyed = KeyedLoader<NumberKey>(store: store, keepsPreviousValue: true)
+    let keyed = ValueScreen<NumberKey>(store: store, keepsPreviousValue: true)
     keyed.select(NumberKey(1, gate: first))
     #expect(!keyed.isPlaceholder)  // nothing to keep yet: a first load
     #expect(keyed.phase.kind == .loading)
@@ -202,7 +202,7 @@ struct LoaderStoreKeyedLoaderTests {
     let first = Gate<Int>()
     let second = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
-    let keyed = KeyedLoader<NumberKey>(store: store, keepsPreviousValue: true)
+    let keyed = ValueScreen<NumberKey>(store: store, keepsPreviousValue: true)
     keyed.select(NumberKey(1, gate: first))
     await yield { first.pending == 1 }
     first.succeed(1)
@@ -223,12 +223,12 @@ struct LoaderStoreKeyedLoaderTests {
     let store = LoaderStore(clock: TestClock(), staleness: .after(.seconds(60)))
     let key = NumberKey(1, gate: gate)
     let lifecycle = ViewLifecycle()
-    // SwiftUI made the view anew (a new identity): its state, and so its KeyedLoader, is new.
-    let first = KeyedLoader<NumberKey>(store: store)
+    // SwiftUI made the view anew (a new identity): its state, and so its ValueScreen, is new.
+    let first = ValueScreen<NumberKey>(store: store)
     lifecycle.appear("detail", Self.hooks(first) { key })
     await yield { gate.pending == 1 }
     lifecycle.disappear("detail")
-    let second = KeyedLoader<NumberKey>(store: store)
+    let second = ValueScreen<NumberKey>(store: store)
     lifecycle.appear("detail", Self.hooks(second) { key })
 
     #expect(second.loader === first.loader)
@@ -239,7 +239,7 @@ struct LoaderStoreKeyedLoaderTests {
     await yield { second.phase.kind == .loaded }
     lifecycle.disappear("detail")
 
-    let third = KeyedLoader<NumberKey>(store: store)
+    let third = ValueScreen<NumberKey>(store: store)
     lifecycle.appear("detail", Self.hooks(third) { key })
     #expect(third.loader === first.loader)
     #expect(third.phase.isKind(.loaded, value: 7))  // the cached value at once
@@ -252,7 +252,7 @@ struct LoaderStoreKeyedLoaderTests {
     let gate = Gate<Int>()
     let store = LoaderStore(clock: TestClock())
     let key = NumberKey(1, gate: gate)
-    var keyed: KeyedLoader<NumberKey>? = KeyedLoader(store: store)
+    var keyed: ValueScreen<NumberKey>? = ValueScreen(store: store)
     keyed?.select(key)
     #expect(store.observerCount(for: key) == 1)
     keyed = nil
@@ -277,14 +277,14 @@ struct RowsKey: PagedLoaderKey, CustomStringConvertible {
   var description: String { "RowsKey(\(id))" }
 }
 
-/// `KeyedPagedLoader`, driven as `PagingList(key)` drives it.
+/// `PagedScreen`, driven as `PagingList(key)` drives it.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct LoaderStoreKeyedPagedLoaderTests {
   @Test func theListObservesItsKeyWhileItIsOnScreen() async {
     let pages = RowGate()
     let store = LoaderStore(clock: TestClock(), clients: [1: pages])
-    let feed = KeyedPagedLoader<RowsKey>(store: store)
+    let feed = PagedScreen<RowsKey>(store: store)
     let key = RowsKey(id: 1)
     let lifecycle = ViewLifecycle()
     let hooks = ViewHooks().onAppear { feed.select(key) }.onDisappear { feed.stop() }
@@ -313,7 +313,7 @@ struct LoaderStoreKeyedPagedLoaderTests {
     let europe = RowGate()
     let asia = RowGate()
     let store = LoaderStore(clock: TestClock(), clients: [1: europe, 2: asia])
-    let feed = KeyedPagedLoader<RowsKey>(store: store)
+    let feed = PagedScreen<RowsKey>(store: store)
     feed.select(RowsKey(id: 1))
     await yield { europe.pending == 1 }
 
@@ -333,11 +333,11 @@ struct LoaderStoreKeyedPagedLoaderTests {
     let pages = RowGate()
     let store = LoaderStore(clock: TestClock(), clients: [1: pages])
     let key = RowsKey(id: 1)
-    let first = KeyedPagedLoader<RowsKey>(store: store)
+    let first = PagedScreen<RowsKey>(store: store)
     first.select(key)
     await yield { pages.pending == 1 }
     first.stop()
-    let second = KeyedPagedLoader<RowsKey>(store: store)
+    let second = PagedScreen<RowsKey>(store: store)
     second.select(key)
     #expect(second.loader === first.loader)
     await drain()
@@ -351,7 +351,7 @@ struct LoaderStoreKeyedPagedLoaderTests {
     let pages = RowGate()
     let store = LoaderStore(clock: TestClock(), clients: [1: pages])
     let key = RowsKey(id: 1)
-    var feed: KeyedPagedLoader<RowsKey>? = KeyedPagedLoader(store: store)
+    var feed: PagedScreen<RowsKey>? = PagedScreen(store: store)
     feed?.select(key)
     #expect(store.observerCount(for: key) == 1)
     feed = nil

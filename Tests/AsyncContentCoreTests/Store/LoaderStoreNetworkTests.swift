@@ -418,7 +418,7 @@ struct LoaderStoreNetworkTests {
       let second = Gate<Int>()
       let store = LoaderStore(clock: TestClock())
       store.networkChanged(to: .offline)
-      let group = KeyedGroupLoader<PausedKey, PausedKey>(store: store)
+      let group = KeyGroupScreen<PausedKey, PausedKey>(store: store)
       group.select(PausedKey(id: 1, gate: first), PausedKey(id: 2, gate: second))
       await drain()
       #expect(group.phase.kind == .loading)

@@ -225,7 +225,7 @@ struct LoaderStoreSelectionTests {
       let first = ProfileKey(id: 1)
       let second = ProfileKey(id: 2)
       store.setValue(Profile(name: "Ada", visits: 1), for: first)
-      let keyed = KeyedLoader<ProfileKey>(store: store, keepsPreviousValue: true)
+      let keyed = ValueScreen<ProfileKey>(store: store, keepsPreviousValue: true)
       keyed.select(first)
       let shown = Notifications { keyed.selectedPhase(\.name).phase.value }
       #expect(keyed.selectedPhase(\.name).phase.isKind(.loaded, value: "Ada"))
