@@ -195,8 +195,8 @@ public struct AsyncView<
   }
 
   /// Creates a view that shows the values of several keys from the store in the environment as
-  /// one (TanStack Query's `useQueries` with `combine`): one loading view until every key has a
-  /// value, one failure with one retry, and the content with every value.
+  /// one: one loading view until every key has a value, one failure with one retry, and the
+  /// content with every value.
   ///
   /// ```swift
   /// AsyncView(keys: ProfileKey(), CountryKey(id: id), NeighboursKey(country: id)) {
@@ -261,7 +261,7 @@ public struct AsyncView<
   }
 
   /// Creates a view that shows a part or a transform of the value of `key`, from the store in
-  /// the environment, and renders again only when that part changes. TanStack Query's `select`.
+  /// the environment, and renders again only when that part changes.
   ///
   /// It is ``init(key:keepsPreviousValue:placeholder:isEmpty:idle:loading:failure:empty:content:)``
   /// with `select:`: the same key observed the same way, the same loads, pull-to-refresh, banner
