@@ -67,8 +67,7 @@ public struct PagingList<
         parts.footerHost(render)
       }
     }
-    .onChange(of: parts.source.ownedID, initial: true) { parts.source.selectOwned(in: &slot) }
-    .modifier(KeySelectionEvents(slot: $slot, selection: parts.source.keySelection))
+    .modifier(ComponentSourceEvents(slot: $slot, source: parts.source))
   }
 }
 

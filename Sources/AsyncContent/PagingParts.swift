@@ -8,7 +8,7 @@ struct PagingParts<
   Items: RandomAccessCollection, Failure: Error, Row: View, Loading: View, FailureContent: View,
   Empty: View, Footer: View
 > where Items.Element: Identifiable {
-  let source: PagingSource<Items, Failure>
+  let source: ComponentSource<PagingSnapshot<Items, Failure>>
   let placeholder: Items?
   let isEmpty: (Items) -> Bool
   let row: (Items.Element) -> Row
@@ -20,7 +20,7 @@ struct PagingParts<
   /// What the component shows now; `slot` keeps its own loader or its store's view of its key.
   @MainActor
   func render(slot: LoaderSlot<AnyHashable, AnyObject>) -> PagingRender<Items, Failure> {
-    let snapshot = source.snapshot(slot: slot)
+    let snapshot = source.snapshot(in: slot)
     return PagingRender(
       snapshot: snapshot,
       presentation: snapshot.presentation(placeholder: placeholder, isEmpty: isEmpty))
@@ -83,59 +83,11 @@ extension Presentation<Void, any Error>.Footer {
   }
 }
 
-/// Where a paged list's phase and loads come from.
-enum PagingSource<Items, Failure: Error> {
-  /// A loader the caller owns, read on every render.
-  case loader(@MainActor () -> PagingSnapshot<Items, Failure>)
-  /// A loader the list makes for an identity and keeps in a slot.
-  case owned(
-    id: AnyHashable,
-    make: @MainActor () -> AnyObject,
-    read: @MainActor (AnyObject) -> PagingSnapshot<Items, Failure>?)
-  /// The store's loader of a key, observed through a ``KeyedPagedLoader`` the list keeps in its
-  /// slot.
-  case key(KeySelection<PagingSnapshot<Items, Failure>>)
-
-  /// The identity of the list's own loader; `nil` for the other sources.
-  var ownedID: AnyHashable? {
-    if case .owned(let id, _, _) = self { return id }
-    return nil
-  }
-
-  /// The key of the key form; `nil` for the other sources.
-  var keySelection: KeySelection<PagingSnapshot<Items, Failure>>? {
-    if case .key(let selection) = self { return selection }
-    return nil
-  }
-
-  /// Makes the loader of the component's own identity in `slot` when that identity is new;
-  /// nothing for the other sources.
-  @MainActor
-  func selectOwned(in slot: inout LoaderSlot<AnyHashable, AnyObject>) {
-    guard case .owned(let id, let make, _) = self else { return }
-    slot.select(id) { _ in make() }
-  }
-
-  /// What the source shows now; `slot` keeps the loader of the list's own identity, or the
-  /// store's view of its key.
-  @MainActor
-  func snapshot(slot: LoaderSlot<AnyHashable, AnyObject>) -> PagingSnapshot<Items, Failure> {
-    switch self {
-    case .loader(let read):
-      read()
-    case .owned(_, _, let read):
-      slot.loader.flatMap(read) ?? .notYet
-    case .key(let selection):
-      slot.loader.flatMap(selection.read) ?? .notYet
-    }
-  }
-}
-
-extension PagingSource {
+extension ComponentSource {
   /// A ``PagedLoader`` the caller owns.
   @MainActor
-  static func loader<Item, Cursor>(_ loader: PagedLoader<Item, Cursor>) -> PagingSource
-  where Items == IdentifiedItems<Item>, Failure == any Error {
+  static func loader<Item, Cursor>(_ loader: PagedLoader<Item, Cursor>) -> ComponentSource
+  where Shown == PagingSnapshot<IdentifiedItems<Item>, any Error> {
     .loader { PagingSnapshot(loader) }
   }
 
@@ -143,17 +95,19 @@ extension PagingSource {
   @MainActor
   static func owned<ID: Hashable, Item, Cursor>(
     id: ID, retry: RetryPolicy, fetchPage: @escaping PagedLoader<Item, Cursor>.FetchPage
-  ) -> PagingSource where Items == IdentifiedItems<Item>, Failure == any Error {
+  ) -> ComponentSource where Shown == PagingSnapshot<IdentifiedItems<Item>, any Error> {
     .owned(
       id: AnyHashable(id),
-      make: { PagedLoader(retry: retry, fetchPage: fetchPage) },
+      select: { slot in
+        slot.select(AnyHashable(id)) { _ in PagedLoader(retry: retry, fetchPage: fetchPage) }
+      },
       read: { ($0 as? PagedLoader<Item, Cursor>).map { PagingSnapshot($0) } })
   }
 
   /// The pages of a store key.
   @MainActor
-  static func key<Key: PagedLoaderKey>(_ key: Key, keepsPreviousValue: Bool) -> PagingSource
-  where Items == IdentifiedItems<Key.Item>, Failure == any Error {
+  static func key<Key: PagedLoaderKey>(_ key: Key, keepsPreviousValue: Bool) -> ComponentSource
+  where Shown == PagingSnapshot<IdentifiedItems<Key.Item>, any Error> {
     .key(
       KeySelection(paged: key, keepsPreviousValue: keepsPreviousValue) { keyed in
         keyed.loader.map { _ in PagingSnapshot(keyed: keyed) }
@@ -162,7 +116,7 @@ extension PagingSource {
 }
 
 /// A paged list's phase and loads, as one render sees them.
-struct PagingSnapshot<Items, Failure: Error> {
+struct PagingSnapshot<Items, Failure: Error>: SourceSnapshot {
   var phase: PagedPhase<Items, Failure>
   var hasMore: Bool
   var source: ObjectIdentifier?

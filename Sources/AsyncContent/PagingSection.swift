@@ -87,8 +87,7 @@ public struct PagingSection<
         handle.resolve().pagedPhaseChanged(
           from: old, to: new, firstID: nil, position: { _ in nil }, scroll: { _ in })
       }
-      .onChange(of: parts.source.ownedID, initial: true) { parts.source.selectOwned(in: &slot) }
-      .modifier(KeySelectionEvents(slot: $slot, selection: parts.source.keySelection))
+      .modifier(ComponentSourceEvents(slot: $slot, source: parts.source))
     } footer: {
       if shown != nil {
         parts.footerHost(render)
