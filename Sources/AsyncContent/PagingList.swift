@@ -1,6 +1,5 @@
 #if canImport(SwiftUI)
 public import AsyncContentCore
-internal import Foundation
 public import SwiftUI
 
 /// A paged list: rows, an empty state, a footer that loads the next page when its spinner
