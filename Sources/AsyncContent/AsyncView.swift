@@ -51,7 +51,7 @@ public struct AsyncView<
   /// The view's own loader (an operation's) or its store's view of its key; empty until the
   /// view appears, so the initializer allocates nothing.
   @State private var slot = LoaderSlot<AnyHashable, AnyObject>()
-  private let source: AsyncViewSource<Value>
+  private let source: ComponentSource<ValueSnapshot<Value>>
   private let placeholder: Value?
   private let isEmpty: (Value) -> Bool
   private let content: (Value) -> Content
@@ -61,9 +61,10 @@ public struct AsyncView<
   private let empty: Empty
 
   private init(
-    source: AsyncViewSource<Value>, placeholder: Value?, isEmpty: @escaping (Value) -> Bool,
-    idle: Idle, loading: Loading, failure: @escaping (any Error, Bool) -> FailureContent,
-    empty: Empty, content: @escaping (Value) -> Content
+    source: ComponentSource<ValueSnapshot<Value>>, placeholder: Value?,
+    isEmpty: @escaping (Value) -> Bool, idle: Idle, loading: Loading,
+    failure: @escaping (any Error, Bool) -> FailureContent, empty: Empty,
+    content: @escaping (Value) -> Content
   ) {
     self.source = source
     self.placeholder = placeholder
@@ -195,8 +196,8 @@ public struct AsyncView<
   }
 
   /// Creates a view that shows the values of several keys from the store in the environment as
-  /// one (TanStack Query's `useQueries` with `combine`): one loading view until every key has a
-  /// value, one failure with one retry, and the content with every value.
+  /// one: one loading view until every key has a value, one failure with one retry, and the
+  /// content with every value.
   ///
   /// ```swift
   /// AsyncView(keys: ProfileKey(), CountryKey(id: id), NeighboursKey(country: id)) {
@@ -261,7 +262,7 @@ public struct AsyncView<
   }
 
   /// Creates a view that shows a part or a transform of the value of `key`, from the store in
-  /// the environment, and renders again only when that part changes. TanStack Query's `select`.
+  /// the environment, and renders again only when that part changes.
   ///
   /// It is ``init(key:keepsPreviousValue:placeholder:isEmpty:idle:loading:failure:empty:content:)``
   /// with `select:`: the same key observed the same way, the same loads, pull-to-refresh, banner
@@ -438,60 +439,12 @@ public struct AsyncView<
       },
       idle: idle, loading: loading, failure: { failure($0, $1) }, empty: empty
     )
-    .onChange(of: source.ownedID, initial: true) { source.selectOwned(in: &slot) }
-    .modifier(KeySelectionEvents(slot: $slot, selection: source.keySelection))
-  }
-}
-
-/// Where an ``AsyncView``'s value comes from.
-enum AsyncViewSource<Value> {
-  /// A loader the view makes for an identity and keeps in its slot: the operation form.
-  case owned(
-    id: AnyHashable,
-    select: @MainActor (inout LoaderSlot<AnyHashable, AnyObject>) -> Void,
-    read: @MainActor (AnyObject) -> ValueSnapshot<Value>?)
-  /// The store's loader of a key, through a ``ValueScreen`` the view keeps in its slot.
-  case key(KeySelection<ValueSnapshot<Value>>)
-  /// A loadable object the caller owns, read on every render.
-  case loader(@MainActor () -> ValueSnapshot<Value>)
-  /// A phase the caller drives, as of this render.
-  case phase(ValueSnapshot<Value>)
-
-  /// What the view shows now.
-  @MainActor
-  func snapshot(in slot: LoaderSlot<AnyHashable, AnyObject>) -> ValueSnapshot<Value> {
-    switch self {
-    case .owned(_, _, let read): slot.loader.flatMap(read) ?? .notYet
-    case .key(let selection):
-      // Before its keyed loader exists, the key form already says "no placeholder", so its
-      // content keeps one structural identity when the loader comes.
-      slot.loader.flatMap(selection.read) ?? .notYet.with(isPlaceholder: false)
-    case .loader(let read): read()
-    case .phase(let snapshot): snapshot
-    }
-  }
-
-  /// The identity of the view's own loader; `nil` for the other sources.
-  var ownedID: AnyHashable? {
-    if case .owned(let id, _, _) = self { return id }
-    return nil
-  }
-
-  /// Makes the view's own loader for a new identity.
-  @MainActor
-  func selectOwned(in slot: inout LoaderSlot<AnyHashable, AnyObject>) {
-    if case .owned(_, let select, _) = self { select(&slot) }
-  }
-
-  /// The key of the key form; `nil` for the other sources.
-  var keySelection: KeySelection<ValueSnapshot<Value>>? {
-    if case .key(let selection) = self { return selection }
-    return nil
+    .modifier(ComponentSourceEvents(slot: $slot, source: source))
   }
 }
 
 /// An ``AsyncView``'s phase and loads, as one render sees them.
-struct ValueSnapshot<Value> {
+struct ValueSnapshot<Value>: SourceSnapshot {
   var phase: LoadPhase<Value, any Error>
   var source: ObjectIdentifier?
   var status: SourceStatus
@@ -504,6 +457,10 @@ struct ValueSnapshot<Value> {
   static var notYet: ValueSnapshot {
     ValueSnapshot(phase: .idle, source: nil, status: SourceStatus(), actions: .none)
   }
+
+  /// Before its keyed loader exists, the key form already says "no placeholder", so its content
+  /// keeps one structural identity when the loader comes.
+  static var keyNotYet: ValueSnapshot { notYet.with(isPlaceholder: false) }
 
   /// The same snapshot, saying whether the value is a previous key's.
   func with(isPlaceholder: Bool) -> ValueSnapshot {

@@ -4,10 +4,8 @@ internal import AsyncContentCore
 internal import Foundation
 internal import SwiftUI
 
-/// What a component's container needs to know about its source besides the phase, when the
-/// source is a loader: its own progress timing, its clock, when its value was loaded, whether
-/// its last load was cancelled, and whether its load waits for the network. Read in `body`, so
-/// Observation tracks them with the phase.
+/// What a component's container needs to know about its loader besides the phase; read in
+/// `body`, so Observation tracks it with the phase.
 struct SourceStatus {
   /// The loader's own timing; `nil` leaves it to the environment.
   var progressTiming: ProgressTiming?
@@ -35,16 +33,9 @@ struct SourceStatus {
   }
 }
 
-/// The stable view every component renders through. It stays while the phase changes, so it
-/// is the one place that forwards the view's lifecycle (appear, disappear, a new source, a new
-/// phase, pull-to-refresh) to the component's ``ContentController``; the branches it switches
-/// between (idle, loading, content, empty, failure) own no work.
-///
-/// It renders what the controller decides: the presentation calmed by the controller's
-/// progress timing (nothing during a first load's delay, progress held for its minimum), and it
-/// hands the controller the hook that posts its announcements to VoiceOver, in the language
-/// of the default texts and with the environment's announcement style, at the priority the
-/// core chose. The controller decides what is announced: only what the person waits for.
+/// The stable view every component renders through: it forwards the component's lifecycle to
+/// its ``ContentController`` and renders what the controller decides; the branches it switches
+/// between own no work.
 struct ContentContainer<
   Value, Failure: Error, Content: View, Idle: View, Loading: View, FailureContent: View,
   Empty: View
@@ -60,9 +51,8 @@ struct ContentContainer<
   let loading: Loading
   let failure: (Failure, Bool) -> FailureContent
   let empty: Empty
-  /// The state that keeps the controller, when the component keeps it itself (a
-  /// ``PagingSection``, whose rows and footer sit beside the container and reach the same
-  /// controller); `nil` keeps it in the container's own state.
+  /// The state that keeps the controller when the component keeps it (a ``PagingSection``);
+  /// `nil` keeps it in the container's own state.
   var controllerStorage: State<ContentController?>? = nil
 
   @Environment(\.asyncBannerPolicy) private var bannerPolicy
@@ -130,11 +120,8 @@ struct ContentContainer<
     }
   }
 
-  /// Posts an announcement to VoiceOver with Apple's accessibility announcement API: the
-  /// environment's announcement style gives the text (`nil` says nothing) in the language of
-  /// the default texts (`asyncDefaultStrings`), and the core's priority becomes Apple's
-  /// `accessibilitySpeechAnnouncementPriority`. A text another container said less than two
-  /// seconds ago is not said again (`AnnouncementGate`).
+  /// Posts an announcement to VoiceOver: the announcement style's text in the default texts'
+  /// language, at the core's priority, unless `AnnouncementGate` heard it just now.
   private var announcer: @MainActor (Announcement) -> Void {
     let strings = strings
     let style = announcementStyle
@@ -228,13 +215,9 @@ struct PresentationBody<
     }
   }
 }
-/// What VoiceOver meets where a redacted placeholder stands: not the placeholder's rows ("Country
-/// name" eight times), but one element labeled as the loading view is ("Loading…", the
-/// environment's ``AsyncLoadingStyle``, in the language of the default texts).
-///
-/// Modifiers with values, never a branch: the content keeps its structural identity whether it
-/// is the placeholder or the real value. The core decides
-/// (``AsyncContentCore/Presentation/contentAccessibility``); real content is left as it is.
+/// What VoiceOver meets where a redacted placeholder stands: one element labeled as the loading
+/// view is, instead of the placeholder's rows. Modifiers with values, never a branch, so the
+/// content keeps its structural identity.
 struct PlaceholderAccessibility: ViewModifier {
   let readsAs: ContentAccessibility
   @Environment(\.asyncLoadingStyle) private var style

@@ -4,11 +4,7 @@ internal import Foundation
 public import SwiftUI
 
 /// The default idle view: invisible (the "not requested" view of "AsyncResourceView —
-/// simplified resource loading"). It is the default of every `idle:` builder.
-///
-/// It starts nothing. The component's stable container starts the first load when it appears,
-/// so the view the load replaces can never cancel it, and a load that comes back to idle is
-/// never restarted in a loop.
+/// simplified resource loading"), the default of every `idle:` builder. It starts nothing.
 @usableFromInline
 package struct DefaultIdleView: View {
   /// Creates the idle view.
@@ -53,10 +49,8 @@ public struct DefaultLoadingView: View {
   }
 }
 
-/// The note over content that stays while its reload (or a page) waits for the network:
-/// "Waiting for the network", small, at the edge of the banner (``AsyncBannerStyle/edge()``),
-/// with the label of the ``AsyncLoadingStyle`` in the environment; no note when the style gives
-/// no label. A failed reload's banner takes its place.
+/// "Waiting for the network", small, at the banner's edge, over content whose reload (or page)
+/// waits for the network; none when the loading style gives no label.
 struct NetworkWaitNote: ViewModifier {
   @Environment(\.asyncLoadingStyle) private var style
   @Environment(\.asyncBannerStyle) private var bannerStyle
@@ -184,11 +178,8 @@ public struct DefaultFooterView: View {
     self.init(footer, edge: .end)
   }
 
-  /// Creates the footer, or the header of a list that pages backwards, for a paged list.
-  ///
-  /// - Parameters:
-  ///   - footer: The footer (or header) the list's presentation says.
-  ///   - edge: The end of the list it stands at: `.end` (the footer) or `.start` (the header).
+  /// Creates the footer (`edge` `.end`), or the header of a list that pages backwards
+  /// (`.start`), for what the list's presentation says.
   package init(_ footer: Presentation<Void, any Error>.Footer, edge: PagingEdge) {
     self.footer = footer
     self.edge = edge

@@ -2,10 +2,8 @@
 public import AsyncContentCore
 public import SwiftUI
 
-// Values the components set and read through the environment. The retry action is set by a
-// component on the branches it is meant for (its failure view, its empty view, its banner, its
-// footer), never on the whole subtree, so a component nested in another's content never
-// inherits an action that is not its own.
+// Values the components set and read through the environment. A component sets the retry
+// action only on the branches it is meant for, never on the whole subtree.
 
 /// The action a component gives the retry buttons of one of its branches.
 struct AsyncRetryAction: Sendable {
@@ -23,13 +21,8 @@ struct ContentControllerHandle: Sendable {
   /// The controller if it exists, for reading in `body` without making one.
   let current: @MainActor @Sendable () -> ContentController?
 
-  /// A handle over the `@State` that keeps the controller.
-  ///
-  /// - Parameters:
-  ///   - storage: The state that keeps the controller.
-  ///   - clock: The clock of the source's loader, for the controller's progress timing and
-  ///     banner; a continuous clock when the source is not a loader. A controller keeps the
-  ///     clock it was made with.
+  /// A handle over the `@State` that keeps the controller; a controller made through it keeps
+  /// `clock` (the source loader's; a continuous clock when the source is not a loader).
   init(_ storage: State<ContentController?>, clock: LoaderClock? = nil) {
     resolve = {
       if let controller = storage.wrappedValue { return controller }
@@ -260,8 +253,7 @@ extension View {
   }
 
   /// Reloads the store's observed entries that have nothing current when the scene comes back
-  /// from the background (TanStack Query's `refetchOnWindowFocus`, for an app): the
-  /// `scenePhase` adapter of the store's refetch triggers.
+  /// from the background: the `scenePhase` adapter of the store's refetch triggers.
   ///
   /// Apply it once, at the root of each scene. It calls
   /// ``AsyncContentCore/LoaderStore/refetch(after:minimumInterval:)`` with

@@ -32,11 +32,9 @@ extension KeySelection {
 }
 
 extension ValueSnapshot {
-  /// What a view of several store keys shows now: their phase as one, the identity of the keys
-  /// as its source, the loads of the group (whose retry retries only the keys that failed), and
-  /// the members' status: the first member's progress timing and clock (one store's), the
-  /// oldest value's date, whether a member's last load was cancelled, and whether a member's
-  /// load waits for the network.
+  /// What a view of several store keys shows now: their phase as one, the group's loads, and the
+  /// members' status (the first member's timing and clock, the oldest value's date, whether any
+  /// member's last load was cancelled or waits for the network).
   @MainActor
   init<each Key: LoaderKey>(group: KeyGroupScreen<repeat each Key>)
   where Value == (repeat (each Key).Value) {

@@ -3,24 +3,9 @@ internal import AsyncContentCore
 internal import Foundation
 public import SwiftUI
 
-/// A developer's view of a ``LoaderStore``, as TanStack Query's Devtools: every live entry, by
-/// key, with its phase, the age of its value, its observers, its failed attempts and whether it
-/// is stale, and for each an Invalidate and a Reset button; and the mutation runs that have not
-/// ended, in call order (the ones queued offline among them), each with its mutation, its input,
-/// its idempotency key and whether it is paused, sending or waiting for its turn.
-///
-/// It lists ``LoaderStore/snapshot()``, which it reads in `body`, so the list renders again when
-/// an entry comes or goes, an observer comes or leaves, or a phase changes; the ages move on
-/// every second. Invalidate calls ``LoaderStore/invalidate(_:)`` (an observed entry reloads with
-/// its value on screen); Reset calls ``LoaderStore/reset(_:)`` (the entry forgets its value, and
-/// an observed one shows its first load again). The texts are in English: it is a tool for the
-/// app's developers, not its users.
-///
-/// It has no `NavigationStack` of its own: the sheet that presents it gives it one, so it never
-/// nests a stack inside an app's. Only the ages sit in a `TimelineView`, so the list does not
-/// render again every second.
-///
-/// Apps present it in debug builds with ``SwiftUI/View/loaderStoreInspector(isPresented:)``.
+/// A developer's view of a ``LoaderStore``: its live entries (from ``LoaderStore/snapshot()``,
+/// read in `body`), each with Invalidate and Reset, and its unended mutation runs; presented by
+/// ``SwiftUI/View/loaderStoreInspector(isPresented:)``.
 struct LoaderStoreInspector: View {
   @Environment(\.loaderStore) private var environmentStore
   private let done: @MainActor () -> Void

@@ -46,47 +46,19 @@ public struct PagingSection<
   Items: RandomAccessCollection, Failure: Error, Row: View, Loading: View, FailureContent: View,
   Empty: View, Footer: View
 >: View where Items.Element: Identifiable {
+  private let parts: PagingParts<Items, Failure, Row, Loading, FailureContent, Empty, Footer>
   /// The section's own loader (the `fetchPage:` form) or its store's view of its key (the
   /// `key:` form); empty until the section appears.
   @State private var slot = LoaderSlot<AnyHashable, AnyObject>()
-  /// The component's controller, kept here rather than in the status row, so the rows and the
-  /// footer beside that row reach the same one.
+  /// The component's controller, kept here so the rows and the footer beside the status row
+  /// reach the same one.
   @State private var controller: ContentController?
-  private let source: PagingSource<Items, Failure>
-  private let placeholder: Items?
-  private let isEmpty: (Items) -> Bool
-  private let row: (Items.Element) -> Row
-  private let loading: Loading
-  private let failure: (any Error, Bool) -> FailureContent
-  private let empty: Empty
-  private let footer: (Presentation<Void, any Error>.Footer) -> Footer
-
-  private init(
-    source: PagingSource<Items, Failure>, placeholder: Items?, isEmpty: @escaping (Items) -> Bool,
-    loading: Loading, failure: @escaping (any Error, Bool) -> FailureContent, empty: Empty,
-    footer: @escaping (Presentation<Void, any Error>.Footer) -> Footer,
-    row: @escaping (Items.Element) -> Row
-  ) {
-    self.source = source
-    self.placeholder = placeholder
-    self.isEmpty = isEmpty
-    self.loading = loading
-    self.failure = failure
-    self.empty = empty
-    self.footer = footer
-    self.row = row
-  }
 
   public var body: some View {
-    let snapshot = source.snapshot(slot: slot)
-    let presentation = snapshot.presentation(placeholder: placeholder, isEmpty: isEmpty)
-    let state = snapshot.pagingState
-    let loadMore = snapshot.loadMore
-    let loadPrevious = snapshot.loadPrevious
-    let kind = snapshot.phase.kind
-    let handle = ContentControllerHandle(_controller, clock: snapshot.status.clock)
+    let render = parts.render(slot: slot)
+    let handle = ContentControllerHandle(_controller, clock: render.snapshot.status.clock)
     let shown: (items: Items, isPlaceholder: Bool)? =
-      if case .content(let items, let isPlaceholder) = presentation.body {
+      if case .content(let items, let isPlaceholder) = render.presentation.body {
         (items, isPlaceholder)
       } else {
         nil
@@ -95,50 +67,36 @@ public struct PagingSection<
       if let shown {
         // The placeholder cells are hidden from VoiceOver, which meets the status row's one
         // "Loading" element instead (the container's placeholder accessibility).
-        PagingItems(items: shown.items, tracksRows: false, row: row)
+        PagingItems(items: shown.items, tracksRows: false, row: parts.row)
           .redacted(reason: shown.isPlaceholder ? .placeholder : [])
           .disabled(shown.isPlaceholder)
           .accessibilityHidden(shown.isPlaceholder)
       }
     } header: {
-      ContentContainer(
-        presentation: presentation, kind: kind, source: snapshot.source,
-        status: snapshot.status, placeholder: placeholder, actions: snapshot.actions,
-        content: { _ in
-          // A stack, which is a view even when the header shows nothing (an `EmptyView`), so
-          // the container's hooks on this row keep running while the items show.
-          VStack(spacing: 0) {
-            PagingFooterHost(
-              edge: .start, footer: presentation.header, state: state, loadMore: loadPrevious
-            ) {
-              DefaultFooterView(
-                Presentation<Void, any Error>.Footer(presentation.header), edge: .start)
-            }
-          }
-          .frame(maxWidth: .infinity)
-        },
-        idle: DefaultIdleView(), loading: loading, failure: { failure($0, $1) }, empty: empty,
-        controllerStorage: _controller
-      )
-      .onChange(of: kind) { old, new in
+      parts.container(render, controllerStorage: _controller) { _ in
+        // A stack, which is a view even when the header shows nothing (an `EmptyView`), so
+        // the container's hooks on this row keep running while the items show.
+        VStack(spacing: 0) {
+          render.headerHost
+        }
+        .frame(maxWidth: .infinity)
+      }
+      .onChange(of: render.kind) { old, new in
         // The section cannot scroll its container (nor tracks its rows for it): the header is
         // renewed once the earlier rows are in.
         handle.resolve().pagedPhaseChanged(
           from: old, to: new, firstID: nil, position: { _ in nil }, scroll: { _ in })
       }
-      .onChange(of: source.ownedID, initial: true) { source.selectOwnedLoader(in: &slot) }
-      .modifier(KeySelectionEvents(slot: $slot, selection: source.keySelection))
+      .modifier(ComponentSourceEvents(slot: $slot, source: parts.source))
     } footer: {
       if shown != nil {
-        PagingFooterHost(edge: .end, footer: presentation.footer, state: state, loadMore: loadMore)
-        {
-          footer(Presentation<Void, any Error>.Footer(presentation.footer))
-        }
+        parts.footerHost(render)
       }
     }
     .environment(\.asyncContentController, handle)
   }
 }
+
 extension PagingSection {
   /// Creates a section over a ``PagedLoader`` you own, which your code may drive too.
   ///
@@ -178,9 +136,9 @@ extension PagingSection {
       DefaultFooterView($0)
     }
   ) where Items == IdentifiedItems<Item>, Failure == any Error {
-    self.init(
-      source: .loader(loader), placeholder: placeholder, isEmpty: isEmpty,
-      loading: loading(), failure: failure, empty: empty(), footer: footer, row: row)
+    parts = PagingParts(
+      source: .loader(loader), placeholder: placeholder, isEmpty: isEmpty, row: row,
+      loading: loading(), failure: failure, empty: empty(), footer: footer)
   }
 
   /// Creates a section that fetches its own pages: it owns its loader, one per `id`, made
@@ -227,10 +185,10 @@ extension PagingSection {
       DefaultFooterView($0)
     }
   ) where Items == IdentifiedItems<Item>, Failure == any Error {
-    self.init(
+    parts = PagingParts(
       source: .owned(id: id, retry: retry, fetchPage: fetchPage), placeholder: placeholder,
-      isEmpty: isEmpty, loading: loading(), failure: failure, empty: empty(), footer: footer,
-      row: row)
+      isEmpty: isEmpty, row: row, loading: loading(), failure: failure, empty: empty(),
+      footer: footer)
   }
 
   /// Creates a section of the pages of `key` from the store in the environment, as
@@ -273,10 +231,10 @@ extension PagingSection {
       DefaultFooterView($0)
     }
   ) where Items == IdentifiedItems<Key.Item>, Failure == any Error {
-    self.init(
+    parts = PagingParts(
       source: .key(key, keepsPreviousValue: keepsPreviousValue), placeholder: placeholder,
-      isEmpty: isEmpty, loading: loading(), failure: failure, empty: empty(), footer: footer,
-      row: row)
+      isEmpty: isEmpty, row: row, loading: loading(), failure: failure, empty: empty(),
+      footer: footer)
   }
 }
 #endif

@@ -132,24 +132,15 @@ struct DefaultRetryLabel: View {
   }
 }
 
-/// An error with Dismiss and Retry, bound to an optional error (the error view of Swift by
-/// Sundell's "Making SwiftUI views refreshable"); apps get it through
-/// ``SwiftUI/View/failedReloadBanner(_:loadedAt:)``.
-///
-/// It shows nothing while the error is `nil`. Dismiss sets the binding to `nil`; Retry is a
-/// ``RetryButton``. Texts, colors and labels come from the ``AsyncBannerStyle`` in the
-/// environment, in the user's language; given `loadedAt`, it also says how old the data on
-/// screen is ("Showing data from 5 min ago").
+/// An error with Dismiss (which sets the binding to `nil`) and Retry, bound to an optional error
+/// (the error view of Swift by Sundell's "Making SwiftUI views refreshable"); apps get it
+/// through ``SwiftUI/View/failedReloadBanner(_:loadedAt:)``.
 struct ErrorView<Failure: Error>: View {
   @Binding private var error: Failure?
   private let loadedAt: Date?
 
-  /// Creates an error view.
-  ///
-  /// - Parameters:
-  ///   - error: The error to show; Dismiss sets it to `nil`.
-  ///   - loadedAt: When the data on screen was loaded, for the line that says how old it is;
-  ///     `nil` leaves the line out.
+  /// Creates an error view of `error`; `loadedAt`, when the data on screen was loaded, adds the
+  /// line that says how old it is.
   init(error: Binding<Failure?>, loadedAt: Date? = nil) {
     _error = error
     self.loadedAt = loadedAt

@@ -3,14 +3,8 @@ public import AsyncContentCore
 internal import Foundation
 public import SwiftUI
 
-// App-wide styling, in the manner of `ButtonStyle`: a style protocol per default view, a value
-// in the environment and a modifier that sets it for a whole hierarchy. The styles describe
-// what the default views show (texts, symbols, colors); to replace a default view entirely for
-// one screen, pass your own view builder to the component instead.
-//
-// Every text requirement gets the default texts in the user's language (`DefaultStrings`, from
-// the environment's `asyncDefaultStrings`, never its locale), so a style that keeps a default text keeps it in
-// every language, and one that replaces it decides its own localization.
+// App-wide styling, in the manner of `ButtonStyle`: per default view, a style protocol, an
+// environment value and a modifier that sets it for a hierarchy.
 
 /// The look of the default loading view (a progress view) that the components show during a
 /// first load with nothing to show, and of the paging footer's spinner.
