@@ -79,19 +79,9 @@ public enum Announcement: Hashable, Sendable {
       return nil
     case .loaded:
       switch old.kind {
-      case .loadingMore:
-        guard
-          let page = Self.page(
-            from: old, to: new, atEdge: new.hasMore == false, edge: Self.endOfList,
-            added: Self.loadedMore)
-        else { return nil }
-        self = page
-      case .loadingPrevious:
-        guard
-          let page = Self.page(
-            from: old, to: new, atEdge: new.hasPrevious == false, edge: Self.startOfList,
-            added: Self.loadedEarlier)
-        else { return nil }
+      case .loadingMore, .loadingPrevious:
+        let edge: PagingEdge = old.kind == .loadingMore ? .end : .start
+        guard let page = Self.page(from: old, to: new, at: edge) else { return nil }
         self = page
       default:
         self = .loaded(count: new.count)
@@ -107,15 +97,16 @@ public enum Announcement: Hashable, Sendable {
     }
   }
 
-  /// A page that landed: `edge` when no page is left that way, else `added` with the number of
-  /// new items, or `nil` when it added none.
-  private static func page(
-    from old: Snapshot, to new: Snapshot, atEdge: Bool, edge: (Int?) -> Self,
-    added: (Int) -> Self
-  ) -> Self? {
-    if atEdge { return edge(new.count) }
+  /// A page that landed at `edge`: the end (or start) of the list when no page is left there,
+  /// else the number of items it added, or `nil` when it added none.
+  private static func page(from old: Snapshot, to new: Snapshot, at edge: PagingEdge) -> Self? {
+    switch (edge, edge == .end ? new.hasMore : new.hasPrevious) {
+    case (.end, .some(false)): return .endOfList(count: new.count)
+    case (.start, .some(false)): return .startOfList(count: new.count)
+    default: break
+    }
     guard let total = new.count, let before = old.count, total > before else { return nil }
-    return added(total - before)
+    return edge == .end ? .loadedMore(count: total - before) : .loadedEarlier(count: total - before)
   }
 }
 
