@@ -95,14 +95,8 @@ public struct ScreenContext: Sendable, Equatable {
 }
 
 extension AsyncPhase {
-  /// The presentation of the phase, calmed by the anti-flicker rules (`progress`), that says
-  /// whether its load waits for the network: a first load that waits says so at once, even
-  /// within the progress delay, since no request is out.
-  ///
-  /// - Parameters:
-  ///   - hasMore: Whether another page exists, for a paged list; `nil` without paging.
-  ///   - isWaitingForNetwork: The loader's `isWaitingForNetwork`.
-  ///   - progress: What the anti-flicker rules show.
+  /// The presentation of the phase, calmed by `progress`, that says whether its load waits for
+  /// the network: a first load that waits says so at once, as no request is out.
   func presentation(
     hasMore: Bool? = nil, isWaitingForNetwork: Bool, progress: ProgressDisplay
   ) -> Presentation<Value, Failure> {

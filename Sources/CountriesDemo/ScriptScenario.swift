@@ -663,12 +663,9 @@ public struct ScriptScenario {
 
   // MARK: Helpers
 
-  /// Launches the app: a store on the script's clock, persisted in `file` and following the
-  /// network's status, and the screens over it. Returns once the store has heard the status.
-  ///
-  /// - Parameters:
-  ///   - file: The cache's database file.
-  ///   - emptying: Whether to delete what the file holds first.
+  /// Launches the app: a store on the script's clock, persisted in `file` (emptied first when
+  /// `emptying`) and following the network's status, and the screens over it; returns once the
+  /// store has heard the status.
   private func launch(_ file: CacheFile, emptying: Bool = false) async -> Launch {
     // The cache dates its rows by the script's wall clock, so restored ages are the script's.
     let cache = PersistentCache(location: .file(file.url), now: { [time] in time.date })

@@ -1,12 +1,8 @@
 import Observation
 
-/// Loads the next page of a list when its footer spinner appears: at most one page per
-/// appearance, never during a reload, and a failed page only from its retry button. The page
-/// runs in a task the controller owns, so a footer that goes away never cancels it.
-///
-/// Nothing loads on a landing: the spinner takes ``generation`` as its identity (`.id(_:)`),
-/// and a new generation makes SwiftUI call `onAppear` only if the spinner is still on screen
-/// after the new rows were laid out.
+/// Loads the next page when the footer spinner appears: one page per appearance, never during
+/// a reload, a failed page only from its retry; the page runs in a task the controller owns.
+/// The spinner's identity is ``generation``, renewed once the new rows were laid out.
 @MainActor
 @Observable
 package final class LoadMoreController {

@@ -9,9 +9,6 @@ package final class ProgressController {
   /// Where the anti-flicker rules stand; a renderer reads it through ``display(for:timing:)``.
   package private(set) var state: ProgressTimingStateMachine.State = .passing
 
-  /// The timing applied now.
-  package var timing: ProgressTiming { machine.timing }
-
   /// What shows for the kind given last to ``update(kind:timing:)``.
   package var display: ProgressDisplay { ProgressDisplay(state) }
 

@@ -225,10 +225,8 @@ extension IdentifiedItems {
     }
   }
 
-  /// Merges a page at the front through the hash index.
-  ///
-  /// New items are indexed as if appended, so a later duplicate in the page finds them, then
-  /// move to the front: ``IDIndex/base`` shifts every other position at once.
+  /// Merges a page at the front through the hash index: new items are indexed as if appended,
+  /// so a later duplicate in the page finds them, then ``IDIndex/base`` moves them to the front.
   @inlinable
   mutating func prependHashed(contentsOf page: some Sequence<Item>) {
     var index = takeIndex()
