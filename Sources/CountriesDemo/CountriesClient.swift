@@ -138,13 +138,12 @@ public struct CountriesClient: Sendable {
     } catch let error as HTTPLoadError {
       switch error {
       case .transport, .timeout:
-        throw ServerCheckError(kind: .unreachable, baseURL: baseURL, reason: error.description)
+        throw .unreachable(baseURL: baseURL, reason: error.description)
       case .status, .decoding, .invalidResponse:
-        throw ServerCheckError(kind: .unexpectedAnswer, baseURL: baseURL, reason: error.description)
+        throw .unexpectedAnswer(baseURL: baseURL, reason: error.description)
       }
     } catch {
-      throw ServerCheckError(
-        kind: .unreachable, baseURL: baseURL, reason: String(describing: error))
+      throw .unreachable(baseURL: baseURL, reason: String(describing: error))
     }
   }
 }
@@ -187,27 +186,17 @@ public enum RenameError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why the server at the base URL cannot be used.
-public struct ServerCheckError: Error, Equatable, CustomStringConvertible {
-  /// What went wrong.
-  public enum Kind: Equatable, Sendable {
-    /// Nothing answers there.
-    case unreachable
-    /// Something answers, but not with the countries JSON (an HTML page, say).
-    case unexpectedAnswer
-  }
-
-  /// What went wrong.
-  public var kind: Kind
-  /// The server's base URL.
-  public var baseURL: URL
-  /// What the request said.
-  public var reason: String
+public enum ServerCheckError: Error, Equatable, CustomStringConvertible {
+  /// Nothing answers there.
+  case unreachable(baseURL: URL, reason: String)
+  /// Something answers, but not with the countries JSON (an HTML page, say).
+  case unexpectedAnswer(baseURL: URL, reason: String)
 
   public var description: String {
-    switch kind {
-    case .unreachable:
+    switch self {
+    case .unreachable(let baseURL, let reason):
       "cannot reach the countries server at \(baseURL.absoluteString).\n  \(reason)"
-    case .unexpectedAnswer:
+    case .unexpectedAnswer(let baseURL, let reason):
       """
       the server at \(baseURL.absoluteString) did not answer GET /countries with the \
       countries JSON.
@@ -220,7 +209,7 @@ public struct ServerCheckError: Error, Equatable, CustomStringConvertible {
 
   /// The exit status: 69 (unavailable) or 65 (data error).
   public var exitStatus: Int32 {
-    switch kind {
+    switch self {
     case .unreachable: CountriesCommand.ExitStatus.unavailable
     case .unexpectedAnswer: CountriesCommand.ExitStatus.dataError
     }
