@@ -3,16 +3,8 @@ import Foundation
 import GRDB
 
 /// The queued runs of the queueing mutations of the stores a ``PersistentCache`` is attached
-/// to: the person's own edits, so user data, not cache. They live in a database file of their
-/// own (in Application Support, beside the cache's scope), which trimming, resetting, replacing
-/// or failing to open the cache never touches.
-///
-/// - Every run of a queueing mutation is stored before its request is sent (online too), and
-///   deleted when it ends; a relaunch resends what is left, with the same idempotency key.
-/// - It opens at its first use, not with the cache: a launch that queues nothing pays nothing.
-/// - Opening never deletes the file. A damaged file is salvaged row by row into a new one, and
-///   kept aside; any other failure leaves it as it is, keeps new runs in memory, and opens again
-///   at the next use. Every case is reported.
+/// to: user data, not cache, in a file of its own that nothing done to the cache touches. It
+/// opens at first use and never deletes its file; a damaged one is salvaged row by row.
 final class Outbox: Sendable {
   /// The file; `nil` in memory.
   let url: URL?
@@ -86,18 +78,15 @@ final class Outbox: Sendable {
   }
 
   /// The outbox at `url`; salvaged when damaged; `nil` (the file untouched) on any other failure.
-  static func open(
-    _ url: URL, isShared: Bool, prepare: (@Sendable (Database) throws -> Void)?,
-    report: @Sendable (PersistenceDiagnostic) -> Void
-  ) -> (any DatabaseWriter)? {
+  private func open(_ url: URL) -> (any DatabaseWriter)? {
     do {
-      return try openPool(url, isShared: isShared, prepare: prepare)
+      return try Self.openPool(url, isShared: isShared, prepare: prepare)
     } catch is PersistentCache.NewerSchema {
       // A newer build's outbox: its runs are not this build's to replay or to delete.
       report(.openFailed(url: url, reason: "a newer build of the app migrated the outbox"))
       return nil
     } catch let error where PersistentCache.isCorruption(error) {
-      return salvage(url, isShared: isShared, prepare: prepare, report: report)
+      return salvage(url)
     } catch {
       report(.openFailed(url: url, reason: "\(error)"))
       return nil
@@ -113,10 +102,7 @@ final class Outbox: Sendable {
 
   /// Reads the runs of the damaged outbox at `url` one by one, keeps the file aside
   /// (`…damaged-<date>`), and opens a new outbox holding the runs that read.
-  static func salvage(
-    _ url: URL, isShared: Bool, prepare: (@Sendable (Database) throws -> Void)?,
-    report: @Sendable (PersistenceDiagnostic) -> Void
-  ) -> (any DatabaseWriter)? {
+  private func salvage(_ url: URL) -> (any DatabaseWriter)? {
     var recovered: [Run] = []
     var unreadable = 0
     var configuration = Configuration()
@@ -125,7 +111,8 @@ final class Outbox: Sendable {
       damaged.inDatabase { db in
         let sequences: [Int64]
         do {
-          sequences = try Int64.fetchAll(db, sql: "SELECT sequence FROM \(table) ORDER BY sequence")
+          sequences = try Int64.fetchAll(
+            db, sql: "SELECT sequence FROM \(Self.table) ORDER BY sequence")
         } catch {
           // The table's own pages are damaged: try the row ids SQLite handed out.
           let last = (try? Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence")) ?? nil
@@ -138,7 +125,7 @@ final class Outbox: Sendable {
                 db,
                 sql: """
                   SELECT mutationID, idempotencyKey, input, inputDescription, storedAt
-                  FROM \(table) WHERE sequence = ?
+                  FROM \(Self.table) WHERE sequence = ?
                   """, arguments: [sequence])
             else { continue }
             recovered.append(
@@ -171,9 +158,9 @@ final class Outbox: Sendable {
       return nil
     }
     do {
-      let pool = try openPool(url, isShared: isShared, prepare: prepare)
+      let pool = try Self.openPool(url, isShared: isShared, prepare: prepare)
       try pool.write { db in
-        for run in recovered { try insert(run, in: db) }
+        for run in recovered { try Self.insert(run, in: db) }
       }
       report(
         .queuedRunsSalvaged(
@@ -207,9 +194,7 @@ final class Outbox: Sendable {
       return writer
     }
     guard let url else { return nil }
-    guard let writer = Self.open(url, isShared: isShared, prepare: prepare, report: report) else {
-      return nil
-    }
+    guard let writer = open(url) else { return nil }
     let unwritten = state.withLock { state in
       state.writer = writer
       return state.unwritten
@@ -253,9 +238,8 @@ final class Outbox: Sendable {
 
   // MARK: Runs
 
-  /// Stores `run` at once, on the calling thread, after the runs stored before it: it is on
-  /// disk when the call returns. While the file cannot be opened or written, the run is kept in
-  /// memory (and reported), and written at the next open.
+  /// Stores `run` on disk before returning, after the runs stored before it; while the file
+  /// cannot be written, the run is kept in memory and written at the next open.
   func store(mutationID: String, key: String, input: Data, inputDescription: String) {
     let run = Run(
       mutationID: mutationID, key: key, input: input, inputDescription: inputDescription,

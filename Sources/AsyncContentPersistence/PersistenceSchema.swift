@@ -3,12 +3,6 @@ import GRDB
 
 /// The cache's schema, changed only through GRDB's migrator: a migration is never edited once
 /// shipped, a change is a new migration.
-///
-/// - `entry`: one row per persisted key (``PersistentStoreKey/persistenceID``): the version of
-///   its stored form, the encoded value (JSON), the wall-clock date it was saved, whether it was
-///   invalidated since, and its size in bytes (what ``PersistentCache/maxSize`` bounds).
-/// - `queuedMutation` (v2): where earlier builds stored the queued runs of queueing mutations.
-///   They are in the outbox's own file now (`Outbox`); a cache moves any it finds there at open.
 enum PersistenceSchema {
   /// The name of the entries' table.
   static let entryTable = "entry"

@@ -106,11 +106,8 @@ actor CountryCatalog {
   /// The answer of each idempotency key's first rename, by key.
   private var answers: [String: Country] = [:]
 
-  /// Stores `name` as the name of the country with the code `alpha2` and returns the country
-  /// renamed, or `nil` when no country has the code.
-  ///
-  /// A rename whose `idempotencyKey` the catalog has applied before changes nothing: it answers
-  /// the country as that first rename left it, and counts one more delivery of the key.
+  /// Stores `name` for the country `alpha2` and returns it renamed (`nil` for no such country);
+  /// a repeated `idempotencyKey` changes nothing and answers as its first rename did.
   func rename(alpha2: String, to name: String, idempotencyKey: String? = nil) -> Country? {
     if let idempotencyKey, let answer = answers[idempotencyKey] {
       if let index = applied.lastIndex(where: { $0.idempotencyKey == idempotencyKey }) {

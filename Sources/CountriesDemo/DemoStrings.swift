@@ -189,10 +189,6 @@ public struct DemoStrings: Hashable, Sendable {
   }
 
   /// The text of `key`, with `arguments` in place of its specifiers.
-  ///
-  /// - Parameters:
-  ///   - key: The text's key.
-  ///   - arguments: The arguments of a format key, in order.
   package func string(_ key: Key, _ arguments: StringCatalog.Argument...) -> String {
     Self.catalog.string(key.rawValue, language: language, arguments)
   }
@@ -268,10 +264,8 @@ public struct DemoStrings: Hashable, Sendable {
     string(.voiceOverSays, .string(self.announcement(announcement)))
   }
 
-  /// The VoiceOver-style announcement of a transition, in the demo's words: "25 countries
-  /// loaded" instead of the library's "25 items loaded".
-  ///
-  /// - Parameter announcement: What changed.
+  /// The announcement of a transition in the demo's words: "25 countries loaded" instead of
+  /// the library's "25 items loaded".
   package func announcement(_ announcement: Announcement) -> String {
     switch announcement {
     case .loaded(let count?): string(.countriesLoaded, .int(count))

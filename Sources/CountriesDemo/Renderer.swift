@@ -95,14 +95,8 @@ public struct ScreenContext: Sendable, Equatable {
 }
 
 extension AsyncPhase {
-  /// The presentation of the phase, calmed by the anti-flicker rules (`progress`), that says
-  /// whether its load waits for the network: a first load that waits says so at once, even
-  /// within the progress delay, since no request is out.
-  ///
-  /// - Parameters:
-  ///   - hasMore: Whether another page exists, for a paged list; `nil` without paging.
-  ///   - isWaitingForNetwork: The loader's `isWaitingForNetwork`.
-  ///   - progress: What the anti-flicker rules show.
+  /// The presentation of the phase, calmed by `progress`, that says whether its load waits for
+  /// the network: a first load that waits says so at once, as no request is out.
   func presentation(
     hasMore: Bool? = nil, isWaitingForNetwork: Bool, progress: ProgressDisplay
   ) -> Presentation<Value, Failure> {
@@ -135,43 +129,23 @@ private let waitingMark = "⏸"
 public func render<Items: Collection>(
   _ presentation: Presentation<Items, any Error>, context: ScreenContext
 ) -> String where Items.Element == Country {
-  var screen = ScreenWriter(context: context)
-  let spinner = spinnerFrames[context.spinnerFrame % spinnerFrames.count]
+  var screen = ScreenWriter(
+    context: context, presentation: presentation, bannerKeys: .bannerKeys,
+    subtitle: { " · " + context.strings.loadedCount($0.count) })
+  let spinner = screen.spinner
   let strings = context.strings
   let defaults = strings.defaults
 
-  var title = strings.string(.title)
-  if let items = presentation.content, !presentation.isPlaceholder {
-    title += " · " + strings.loadedCount(items.count)
-    if let loadedAt = context.loadedAt {
-      title += " · " + defaults.updated(at: loadedAt, now: context.now)
-    }
-  }
-  screen.header(
-    title: title, isRefreshing: presentation.isRefreshing,
-    isWaitingForNetwork: presentation.isWaitingForNetwork, spinner: spinner,
-    banner: presentation.banner, bannerKeys: strings.string(.bannerKeys))
-
   switch presentation.body {
-  case .idle where presentation.isWaitingForNetwork,
-    .progress where presentation.isWaitingForNetwork:
-    screen.line(waitingMark + " " + strings.string(.waitingForNetwork), style: .yellow)
+  case .idle where presentation.isWaitingForNetwork, .progress:
+    screen.firstLoad(.loadingCountries, isWaitingForNetwork: presentation.isWaitingForNetwork)
   case .idle:
     // During a first load's delay nothing shows: no spinner, and no "nothing loaded" either.
     screen.line(context.progress == .nothing ? "" : strings.string(.nothingLoaded), style: .dim)
-  case .progress:
-    screen.line("\(spinner) " + strings.string(.loadingCountries), style: .yellow)
   case .empty:
     screen.line(strings.string(.noCountries), style: .dim)
   case .failure(let error, let isRetrying):
-    screen.line("✗ " + strings.string(.couldNotLoad), style: .red)
-    screen.wrapped(defaults.message(for: error), indent: "  ", style: .red)
-    screen.line("")
-    if isRetrying {
-      screen.line("\(spinner) " + strings.string(.retrying), style: .yellow)
-    } else {
-      screen.line(strings.string(.pressRToRetry), style: .bold)
-    }
+    screen.failure(error, isRetrying: isRetrying, title: .couldNotLoad, retryHint: .pressRToRetry)
   case .content(let items, let isPlaceholder):
     let first = context.firstVisibleRow(count: items.count)
     var row = 0
@@ -214,40 +188,19 @@ public func render<Items: Collection>(
 public func renderDetail(
   _ presentation: Presentation<Country, any Error>, context: ScreenContext
 ) -> String {
-  var screen = ScreenWriter(context: context)
-  let spinner = spinnerFrames[context.spinnerFrame % spinnerFrames.count]
+  var screen = ScreenWriter(
+    context: context, presentation: presentation, bannerKeys: .detailBannerKeys,
+    subtitle: { " › " + $0.name })
   let strings = context.strings
-  let defaults = strings.defaults
-
-  var title = strings.string(.title)
-  if let country = presentation.content, !presentation.isPlaceholder {
-    title += " › " + country.name
-    if let loadedAt = context.loadedAt {
-      title += " · " + defaults.updated(at: loadedAt, now: context.now)
-    }
-  }
-  screen.header(
-    title: title, isRefreshing: presentation.isRefreshing,
-    isWaitingForNetwork: presentation.isWaitingForNetwork, spinner: spinner,
-    banner: presentation.banner, bannerKeys: strings.string(.detailBannerKeys))
 
   switch presentation.body {
-  case .idle where presentation.isWaitingForNetwork,
-    .progress where presentation.isWaitingForNetwork:
-    screen.line(waitingMark + " " + strings.string(.waitingForNetwork), style: .yellow)
+  case .idle where presentation.isWaitingForNetwork, .progress:
+    screen.firstLoad(.loadingCountry, isWaitingForNetwork: presentation.isWaitingForNetwork)
   case .idle, .empty:
     screen.line(context.progress == .nothing ? "" : strings.string(.countryNotLoaded), style: .dim)
-  case .progress:
-    screen.line("\(spinner) " + strings.string(.loadingCountry), style: .yellow)
   case .failure(let error, let isRetrying):
-    screen.line("✗ " + strings.string(.couldNotLoadCountry), style: .red)
-    screen.wrapped(defaults.message(for: error), indent: "  ", style: .red)
-    screen.line("")
-    if isRetrying {
-      screen.line("\(spinner) " + strings.string(.retrying), style: .yellow)
-    } else {
-      screen.line(strings.string(.pressEnterToRetry), style: .bold)
-    }
+    screen.failure(
+      error, isRetrying: isRetrying, title: .couldNotLoadCountry, retryHint: .pressEnterToRetry)
   case .content(let country, let isPlaceholder):
     screen.line(
       countryRow(country, isPlaceholder: isPlaceholder, codes: false),
@@ -339,38 +292,69 @@ private struct ScreenWriter {
   let context: ScreenContext
   private(set) var text = ""
 
-  init(context: ScreenContext) {
-    self.context = context
-  }
-
-  /// The title line with the failure switch at the right, the refresh indicator, the banner
-  /// of a failed refresh with how old the data is and its keys, and the rule under them.
-  mutating func header(
-    title: String, isRefreshing: Bool, isWaitingForNetwork: Bool, spinner: Character,
-    banner: (any Error)?, bannerKeys: String
+  /// A screen that starts with its header: the title (with `subtitle` of the value and its age
+  /// once loaded) and the failure switch, the refresh indicator, the banner, and a rule.
+  init<Value>(
+    context: ScreenContext, presentation: Presentation<Value, any Error>,
+    bannerKeys: DemoStrings.Key, subtitle: (Value) -> String
   ) {
+    self.context = context
     let strings = context.strings
     let defaults = strings.defaults
+    var title = strings.string(.title)
+    if let value = presentation.content, !presentation.isPlaceholder {
+      title += subtitle(value)
+      if let loadedAt = context.loadedAt {
+        title += " · " + defaults.updated(at: loadedAt, now: context.now)
+      }
+    }
     var failures = strings.string(context.injectsFailures ? .failuresOn : .failuresOff)
     if context.isServerDown { failures = strings.string(.serverDownMark) + " " + failures }
     line(
       title + " · \(context.source)", padTo: context.width - Self.cells(failures) - 1,
       then: " " + failures, style: .bold)
-    if isRefreshing, isWaitingForNetwork {
+    if presentation.isRefreshing, presentation.isWaitingForNetwork {
       line(waitingMark + " " + strings.string(.waitingForNetworkKept), style: .yellow)
-    } else if isRefreshing {
+    } else if presentation.isRefreshing {
       line("\(spinner) " + strings.string(.refreshing), style: .yellow)
     }
-    if let banner {
+    if let banner = presentation.banner {
       var headline = "! " + defaults.refreshFailed
       if let loadedAt = context.loadedAt {
         headline += " · " + defaults.showingData(loadedAt: loadedAt, now: context.now)
       }
       line(headline, style: .red)
       wrapped(defaults.message(for: banner), indent: "  ", style: .red)
-      line("  " + bannerKeys, style: .red)
+      line("  " + strings.string(bannerKeys), style: .red)
     }
     rule()
+  }
+
+  /// The frame of the spinners on this screen.
+  var spinner: Character { spinnerFrames[context.spinnerFrame % spinnerFrames.count] }
+
+  /// A first load: its spinner and `label`, or the mark of a wait for the network.
+  mutating func firstLoad(_ label: DemoStrings.Key, isWaitingForNetwork: Bool) {
+    if isWaitingForNetwork {
+      line(waitingMark + " " + context.strings.string(.waitingForNetwork), style: .yellow)
+    } else {
+      line("\(spinner) " + context.strings.string(label), style: .yellow)
+    }
+  }
+
+  /// A blocking failure: `title`, the error's message, and the retry's spinner or `retryHint`.
+  mutating func failure(
+    _ error: any Error, isRetrying: Bool, title: DemoStrings.Key, retryHint: DemoStrings.Key
+  ) {
+    let strings = context.strings
+    line("✗ " + strings.string(title), style: .red)
+    wrapped(strings.defaults.message(for: error), indent: "  ", style: .red)
+    line("")
+    if isRetrying {
+      line("\(spinner) " + strings.string(.retrying), style: .yellow)
+    } else {
+      line(strings.string(retryHint), style: .bold)
+    }
   }
 
   /// The rule under the screen's content, the inspector when it shows, the message, what

@@ -3,13 +3,7 @@ import Foundation
 
 /// The time of `countries --script`, moved by hand: a clock for the anti-flicker rules and a
 /// wall clock for the list's age, so the transcript shows what the core decides at the moments
-/// the script names ("after 150 ms", "5 min later"), however fast the machine runs.
-///
-/// ```swift
-/// let time = ScriptClock(date: Date(timeIntervalSince1970: 1_700_000_000))
-/// let progress = ProgressController(clock: time)
-/// time.advance(by: .milliseconds(150))  // a first load's progress delay has passed
-/// ```
+/// the script names, however fast the machine runs.
 final class ScriptClock: Clock, @unchecked Sendable {
   // @unchecked Sendable: every stored property is read and written only while `lock` is held
   // (`now`, `date`, `sleep(until:tolerance:)`, `advance(by:)` and the cancellation handler),

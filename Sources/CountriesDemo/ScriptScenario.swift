@@ -593,17 +593,7 @@ public struct ScriptScenario {
     check.expect(
       browser.list.items.first { $0.alpha2 == Self.code }?.name == Self.offlineName,
       "the server's name in the list")
-    let applied = Array(try await client.appliedRenames().dropFirst(before))
-    output(
-      "(server: GET /renames lists \(applied.count) new rename(s): "
-        + applied.map {
-          "\($0.code) → “\($0.name)”, Idempotency-Key "
-            + ($0.idempotencyKey == nil ? "none" : "set") + ", delivered \($0.deliveries)×"
-        }.joined(separator: "; ") + ")\n")
-    check.expect(applied.count == 1, "the server applied the rename once")
-    check.expect(applied.first?.name == Self.offlineName, "the queued name")
-    check.expect(applied.first?.idempotencyKey != nil, "with its idempotency key")
-    check.expect(applied.first?.deliveries == 1, "delivered once")
+    try await expectAppliedOnce(Self.offlineName, after: before, keyed: true, &check)
     return check.problems
   }
 
@@ -649,6 +639,15 @@ public struct ScriptScenario {
     let sent = showDetail("the server stored it", browser)
     check.expect(sent.content?.name == Self.relaunchName, "the server's name in the detail")
     check.expect(browser.rename.phase.output?.name == Self.relaunchName, "the server answered")
+    try await expectAppliedOnce(Self.relaunchName, after: before, &check)
+    return check.problems
+  }
+
+  /// Writes the renames the server applied after the first `before` to the transcript, and
+  /// expects one: `name`, delivered once, with its idempotency key when `keyed`.
+  private func expectAppliedOnce(
+    _ name: String, after before: Int, keyed: Bool = false, _ check: inout Check
+  ) async throws {
     let applied = Array(try await client.appliedRenames().dropFirst(before))
     output(
       "(server: GET /renames lists \(applied.count) new rename(s): "
@@ -657,19 +656,16 @@ public struct ScriptScenario {
             + ($0.idempotencyKey == nil ? "none" : "set") + ", delivered \($0.deliveries)×"
         }.joined(separator: "; ") + ")\n")
     check.expect(applied.count == 1, "the server applied the rename once")
-    check.expect(applied.first?.name == Self.relaunchName, "the queued name")
+    check.expect(applied.first?.name == name, "the queued name")
+    if keyed { check.expect(applied.first?.idempotencyKey != nil, "with its idempotency key") }
     check.expect(applied.first?.deliveries == 1, "delivered once")
-    return check.problems
   }
 
   // MARK: Helpers
 
-  /// Launches the app: a store on the script's clock, persisted in `file` and following the
-  /// network's status, and the screens over it. Returns once the store has heard the status.
-  ///
-  /// - Parameters:
-  ///   - file: The cache's database file.
-  ///   - emptying: Whether to delete what the file holds first.
+  /// Launches the app: a store on the script's clock, persisted in `file` (emptied first when
+  /// `emptying`) and following the network's status, and the screens over it; returns once the
+  /// store has heard the status.
   private func launch(_ file: CacheFile, emptying: Bool = false) async -> Launch {
     // The cache dates its rows by the script's wall clock, so restored ages are the script's.
     let cache = PersistentCache(location: .file(file.url), now: { [time] in time.date })

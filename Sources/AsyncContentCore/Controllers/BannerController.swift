@@ -1,19 +1,7 @@
 import Observation
 
 /// Decides whether the banner of a failed reload shows: the ``BannerPolicy``, dismissal, and
-/// the auto-hide of a transient banner on an injected clock.
-///
-/// A renderer forwards whether its presentation has a banner (``update(isPresent:policy:)``)
-/// and the user's Dismiss (``dismiss()``), and shows ``visible(_:)``. Dismissing is the phase
-/// transition `dismissError()` (reloadFailed → loaded) applied to what the screen shows: the
-/// value stays and the banner goes; the next failure shows again. Every renderer shares the
-/// decision, the SwiftUI layer and the terminal demo alike.
-///
-/// ```swift
-/// let banner = BannerController(policy: .transient(.seconds(4)), clock: clock)
-/// banner.update(isPresent: presentation.banner != nil)
-/// if let error = banner.visible(presentation.banner) { showBanner(error) }
-/// ```
+/// the auto-hide of a transient banner on an injected clock. Every renderer shares it.
 @MainActor
 @Observable
 package final class BannerController {
@@ -21,8 +9,8 @@ package final class BannerController {
   package private(set) var policy: BannerPolicy
   /// Whether the presentation has a banner (a reload failed and the value stays).
   package private(set) var isPresent = false
-  /// Whether the current banner was dismissed, by the user or by the transient policy's clock.
-  /// It resets when the banner goes away, so the next failure shows again.
+  /// Whether the current banner was dismissed (by the user or the transient policy's clock);
+  /// resets when the banner goes away.
   package private(set) var isDismissed = false
   /// How many banners have come up since the controller was created.
   package private(set) var occurrences = 0
@@ -31,13 +19,8 @@ package final class BannerController {
   @ObservationIgnored private var timer: Task<Void, Never>?
   @ObservationIgnored private let onDismiss: (@MainActor () -> Void)?
 
-  /// Creates a controller.
-  ///
-  /// - Parameters:
-  ///   - policy: How the banner behaves; persistent by default.
-  ///   - clock: The clock of the transient policy's auto-hide.
-  ///   - onDismiss: Runs when the user dismisses the banner, for an owner that applies
-  ///     `dismissError()` to a phase it drives by hand.
+  /// Creates a controller; `onDismiss` runs when the user dismisses the banner, for an owner
+  /// that applies `dismissError()` to a phase it drives by hand.
   package init(
     policy: BannerPolicy = .persistent,
     clock: some Clock<Duration> = ContinuousClock(),
@@ -55,24 +38,15 @@ package final class BannerController {
   /// Whether the banner shows now.
   package var isVisible: Bool { isPresent && !isDismissed && policy != .off }
 
-  /// The banner to show: `banner` unless the policy is off or the banner was dismissed.
-  ///
-  /// It reads the presentation's banner directly, so a banner shows on the render where it
-  /// first appears, before ``update(isPresent:policy:)`` has run.
+  /// The banner to show: `banner` unless the policy is off or the banner was dismissed. It reads
+  /// the presentation's banner directly, so a banner shows on the render where it appears.
   package func visible<Failure>(_ banner: Failure?) -> Failure? {
     guard let banner, policy != .off, !(isDismissed && isPresent) else { return nil }
     return banner
   }
 
-  /// Tells the controller whether the presentation has a banner, and the policy to apply.
-  ///
-  /// A banner that comes up starts the transient policy's timer; a banner that goes away
-  /// resets the dismissal, so the next failure shows again. Calling it again with the same
-  /// values changes nothing, so a renderer may call it on every frame.
-  ///
-  /// - Parameters:
-  ///   - isPresent: Whether the presentation has a banner.
-  ///   - policy: The policy to apply from now on; `nil` keeps the current one.
+  /// Tells the controller whether the presentation has a banner, and the policy to apply; the
+  /// same values again change nothing.
   package func update(isPresent: Bool, policy: BannerPolicy? = nil) {
     if let policy, policy != self.policy {
       self.policy = policy

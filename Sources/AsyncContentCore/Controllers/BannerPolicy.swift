@@ -1,8 +1,8 @@
 /// How the banner of a failed reload behaves: never shown, shown until dismissed, or shown for
 /// a while.
 ///
-/// The choice is the renderer's: the phase says a reload failed, the policy says how the screen
-/// tells. The SwiftUI views apply the policy of their environment:
+/// The phase says a reload failed; the policy says how the screen tells. The SwiftUI views
+/// apply the policy of their environment:
 ///
 /// ```swift
 /// CountriesView()

@@ -1,34 +1,17 @@
-/// The loads a view's triggers run: what appearing, pull-to-refresh and the retry buttons do.
-///
-/// A ``ContentController`` runs them in a task it owns. Make them from a loader with
-/// ``init(_:)`` or ``init(paged:)``, or from the functions of a phase you drive by hand with
-/// ``init(load:reload:retry:dismissError:)``.
-///
-/// ```swift
-/// let actions = LoadActions(loader)                       // load(), reload(), retry()
-/// let byHand = LoadActions(load: fetch, reload: fetch)    // one function for every trigger
-/// ```
+/// The loads a view's triggers run (appearing, pull-to-refresh, the retry buttons), from a
+/// loader or from the functions of a phase driven by hand.
 package struct LoadActions: Sendable {
-  /// What the view's appearance runs while nothing was requested: loads when nothing is
-  /// current.
+  /// What the view's appearance runs while nothing was requested.
   package var load: @Sendable () async -> Void
   /// What pull-to-refresh and the empty state's Reload run.
   package var reload: @Sendable () async -> Void
-  /// What the failure view's Retry and the banner's Retry run: the same as ``reload`` for
-  /// one loader after a failed reload, and only the failed keys' loads for several keys.
+  /// What the failure view's and the banner's Retry run (for several keys, only the failed
+  /// keys' loads).
   package var retry: @Sendable () async -> Void
-  /// What the banner's Dismiss runs besides hiding the banner: the source's `dismissError()`,
-  /// which returns a failed reload to loaded.
+  /// What the banner's Dismiss runs besides hiding the banner: the source's `dismissError()`.
   package var dismissError: @MainActor @Sendable () -> Void
 
-  /// Creates actions from functions.
-  ///
-  /// - Parameters:
-  ///   - load: Loads when nothing is current; the view's appearance runs it.
-  ///   - reload: Loads again, whatever is shown.
-  ///   - retry: Tries again after a failure; `reload` by default.
-  ///   - dismissError: Dismisses a failed reload's error in the phase you drive (for example
-  ///     with ``LoadPhase/dismissError()``); nothing by default.
+  /// Creates actions from functions; `retry` defaults to `reload`.
   package init(
     load: @escaping @Sendable () async -> Void,
     reload: @escaping @Sendable () async -> Void,
@@ -41,18 +24,14 @@ package struct LoadActions: Sendable {
     self.dismissError = dismissError
   }
 
-  /// The actions of a loadable object: `load()`, `reload()`, `retry()` and `dismissError()`.
-  ///
-  /// - Parameter source: The object; the actions hold it.
+  /// The actions of a loadable object; they hold it.
   package init(_ source: some LoadableObject) {
     self.init(
       load: { await source.load() }, reload: { await source.reload() },
       retry: { await source.retry() }, dismissError: { source.dismissError() })
   }
 
-  /// The actions of a paged loader: `load()`, `reload()`, `retry()` and `dismissError()`.
-  ///
-  /// - Parameter loader: The loader; the actions hold it.
+  /// The actions of a paged loader; they hold it.
   package init<Item, Cursor>(paged loader: PagedLoader<Item, Cursor>) {
     self.init(
       load: { await loader.load() }, reload: { await loader.reload() },

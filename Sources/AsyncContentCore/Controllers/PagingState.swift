@@ -1,10 +1,5 @@
 /// What a paged list shows, as far as its ``LoadMoreController``s need to know: the kind of
 /// phase and whether another page exists at either end.
-///
-/// ```swift
-/// let state = PagingState(
-///   kind: loader.phase.kind, hasMore: loader.hasMore, hasPrevious: loader.hasPrevious ?? false)
-/// ```
 package struct PagingState: Hashable, Sendable {
   /// The kind of the list's phase.
   package var kind: PhaseKind
@@ -13,27 +8,20 @@ package struct PagingState: Hashable, Sendable {
   /// Whether an earlier page exists, for a list that pages backwards.
   package var hasPrevious: Bool
 
-  /// Creates a state.
-  ///
-  /// - Parameters:
-  ///   - kind: The kind of the list's phase.
-  ///   - hasMore: Whether another page exists.
-  ///   - hasPrevious: Whether an earlier page exists; `false` (the default) for a list that
-  ///     pages one way only.
+  /// Creates a state; `hasPrevious` is `false` for a list that pages one way only.
   package init(kind: PhaseKind, hasMore: Bool, hasPrevious: Bool = false) {
     self.kind = kind
     self.hasMore = hasMore
     self.hasPrevious = hasPrevious
   }
 
-  /// Whether the next page may load now: items are shown, nothing runs, no load-more failed
-  /// (its retry button retries it), and another page exists.
+  /// Whether the next page may load now: items shown, nothing runs, no load-more failed (its
+  /// retry button retries it), and another page exists.
   package var canLoadMore: Bool {
     hasMore && (kind == .loaded || kind == .reloadFailed || kind == .loadPreviousFailed)
   }
 
-  /// Whether the previous page may load now: items are shown, nothing runs, no previous page
-  /// failed (its retry button retries it), and an earlier page exists.
+  /// Whether the previous page may load now, by the same rules at the start.
   package var canLoadPrevious: Bool {
     hasPrevious && (kind == .loaded || kind == .reloadFailed || kind == .loadMoreFailed)
   }
@@ -47,8 +35,8 @@ package struct PagingState: Hashable, Sendable {
   }
 }
 
-/// An end of a paged list: the end, where ``PagedLoader/loadMore()`` appends the next page, or
-/// the start, where ``PagedLoader/loadPrevious()`` puts the previous page.
+/// An end of a paged list: the end (``PagedLoader/loadMore()``) or the start
+/// (``PagedLoader/loadPrevious()``).
 package enum PagingEdge: Hashable, Sendable {
   /// The end of the list: the footer and the next page.
   case end

@@ -1,24 +1,11 @@
 // The hash index of `IdentifiedItems`: which position holds which id, for ids that do not
-// ascend.
-//
-// Open addressing with linear probing over one `[UInt64]`. Each occupied slot packs three
-// things, so that a probe reads one word and growing never hashes an id again:
+// ascend. Open addressing with linear probing over one `[UInt64]`; each occupied slot packs:
 //
 //     bit 63       occupied (an empty slot is 0)
-//     bits 32...62 the id's fragment: 31 bits of its hash; the slot the probe starts from is
-//                  `fragment & mask`, so the fragment alone places the entry in any table of up
-//                  to 2^31 slots
+//     bits 32...62 the id's fragment, 31 bits of its hash; the probe starts at `fragment & mask`
 //     bits 0...31  the element's position plus `base`, modulo 2^32
 //
-// `base` lets the positions of every element shift at once: removing the first k elements adds
-// k to it, prepending m elements subtracts m, and no slot is rewritten. Deletion shifts the
-// following entries of the cluster back (no tombstones), so a probe never walks over deleted
-// slots. The table keeps at most 3/4 of its slots occupied and doubles when it grows, so a
-// sequence of inserts is amortised O(1) each.
-//
-// The index knows no ids: callers hash the id, pass the fragment, and confirm a candidate
-// position with a closure that compares the id stored there. So the type is not generic and
-// its cold paths (growth, deletion, rebuilds) are compiled once, here.
+// The index knows no ids: callers pass the fragment and confirm a candidate position.
 
 @usableFromInline
 struct IDIndex: Sendable {
@@ -92,10 +79,8 @@ struct IDIndex: Sendable {
 
   // MARK: Lookup and insertion (hot, specialised in the caller's module)
 
-  /// Looks for the entry whose fragment is `fragment` and whose position `matches` confirms.
-  ///
-  /// - Returns: the slot and position of that entry, or the empty slot where it belongs (with
-  ///   a `nil` position; the slot is -1 when the table has no slots).
+  /// Looks for the entry of `fragment` whose position `matches` confirms: its slot and
+  /// position, or the empty slot where it belongs with a `nil` position (-1 without slots).
   @inlinable
   func find(fragment: UInt64, matches: (Int) -> Bool) -> (slot: Int, position: Int?) {
     slots.withUnsafeBufferPointer { slots in
@@ -115,9 +100,8 @@ struct IDIndex: Sendable {
     }
   }
 
-  /// Stores a new entry in the empty slot that ``find(fragment:matches:)`` returned.
-  ///
-  /// Call ``reserve(_:)`` before the `find`: growing moves the entries.
+  /// Stores a new entry in the empty slot that ``find(fragment:matches:)`` returned; call
+  /// ``reserve(_:)`` before the `find`, as growing moves the entries.
   @inlinable
   mutating func insert(fragment: UInt64, position: Int, at slot: Int) {
     slots[slot] = entry(fragment: fragment, position: position)
@@ -128,20 +112,6 @@ struct IDIndex: Sendable {
   @inlinable
   mutating func reserve(_ minimumCount: Int) {
     if minimumCount > limit { grow(to: minimumCount) }
-  }
-
-  /// Stores an entry known to be absent, in the first empty slot of its probe.
-  @inlinable
-  mutating func insertNew(fragment: UInt64, position: Int) {
-    reserve(count &+ 1)
-    insertRaw(entry(fragment: fragment, position: position))
-  }
-
-  /// Stores a ready-made entry in the first empty slot of its probe; room must exist.
-  @inlinable
-  mutating func insertRaw(_ entry: UInt64) {
-    slots.withUnsafeMutableBufferPointer { Self.place(entry, in: $0) }
-    count &+= 1
   }
 
   /// Writes `entry` into the first empty slot of its probe in `slots`.
@@ -257,10 +227,7 @@ struct IDIndex: Sendable {
   }
 
   /// Rebuilds the index for `newCount` elements, where the element at each old position moves
-  /// to `newPosition(old)` or is gone (`nil`). No id is hashed again: O(slots + newCount).
-  ///
-  /// The entries go into the new table in element order, not slot order: inserting a larger
-  /// table's slots in order into a smaller one would pile them into long clusters.
+  /// to `newPosition(old)` or is gone (`nil`), without hashing an id again.
   @usableFromInline
   mutating func rebuild(count newCount: Int, newPosition: (Int) -> Int?) {
     var fragments = [UInt64](repeating: 0, count: newCount)

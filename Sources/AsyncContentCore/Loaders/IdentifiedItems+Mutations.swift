@@ -1,5 +1,4 @@
-// The public mutations of IdentifiedItems: merging pages at either end, and removing. The
-// algorithms are in IdentifiedItems+Storage.swift.
+// The public mutations of IdentifiedItems; the algorithms are in IdentifiedItems+Storage.swift.
 
 extension IdentifiedItems {
   // MARK: Merging
@@ -11,11 +10,8 @@ extension IdentifiedItems {
   /// posts.updateOrAppend(contentsOf: page.items)
   /// ```
   ///
-  /// While the ids ascend, a page whose ids ascend after the last one is checked in one pass and
-  /// appended whole; the first id out of order builds the hash index (once, O(n)).
-  ///
   /// - Parameter page: The items to merge, in order; a later duplicate within the page updates
-  ///   the earlier one. O(page), amortised: storage grows geometrically.
+  ///   the earlier one. O(page), amortised.
   @inlinable
   public mutating func updateOrAppend(contentsOf page: some Sequence<Item>) {
     if idIndex == nil,
@@ -73,13 +69,8 @@ extension IdentifiedItems {
   /// messages.updateOrPrepend(contentsOf: olderPage.items)
   /// ```
   ///
-  /// While the ids ascend, a page whose ids ascend and end before the first stored id is
-  /// inserted whole and no index is built.
-  ///
   /// - Parameter page: The items to merge, in order; a later duplicate within the page updates
-  ///   the earlier one. O(n + page): the storage is an `Array`, and the items already there
-  ///   move up to make room (a memory move, no id is hashed again; the index shifts all its
-  ///   positions at once).
+  ///   the earlier one. O(n + page): the items already there move up.
   @inlinable
   public mutating func updateOrPrepend(contentsOf page: some Sequence<Item>) {
     if idIndex == nil,
@@ -113,8 +104,7 @@ extension IdentifiedItems {
   /// if posts.count > 500 { posts.removeFirst(posts.count - 500) }
   /// ```
   ///
-  /// - Parameter k: How many items to remove, `0...count`. O(n): the remaining items move
-  ///   down; the index drops k entries (or is rebuilt from its stored hashes when k is large).
+  /// - Parameter k: How many items to remove, `0...count`. O(n).
   @inlinable
   public mutating func removeFirst(_ k: Int) {
     precondition(k >= 0, "IdentifiedItems.removeFirst: a negative count")
@@ -146,7 +136,7 @@ extension IdentifiedItems {
   /// posts.removeAll(keepingCapacity: true)
   /// ```
   ///
-  /// The hash index is released: ids that are `Comparable` may then ascend without one again.
+  /// The hash index is released, so `Comparable` ids may ascend without one again.
   ///
   /// - Parameter keepingCapacity: Whether to keep the elements' storage for new items.
   @inlinable
@@ -162,7 +152,6 @@ extension IdentifiedItems {
   /// ```
   ///
   /// - Parameter shouldBeRemoved: Whether to remove an item. If it throws, no item is removed.
-  ///   O(n): the index is rebuilt from its stored hashes, without hashing an id.
   @inlinable
   public mutating func removeAll(where shouldBeRemoved: (Item) throws -> Bool) rethrows {
     let indexed = idIndex != nil

@@ -1,17 +1,11 @@
-// The algorithms behind IdentifiedItems' public API: the mode switch, the lookups, and the
-// merges. The ascending merges take `<` as a `less` function, from `withAscendingOrder`: where
-// `Item` is concrete it is inlined, so the comparisons specialise in the caller's module.
+// The algorithms behind IdentifiedItems' public API: the mode switch, the lookups and the
+// merges. The ascending merges take `<` as a `less` function from `withAscendingOrder`.
 
 extension IdentifiedItems {
   // MARK: Modes
 
-  /// Calls `body` with `<` of `Item.ID` if its dynamic type is `Comparable`.
-  ///
-  /// Where `Item` is concrete, the optimizer folds the cast and the opening away and `body`
-  /// compares with `<` directly; unspecialised, it is one conformance lookup.
-  ///
-  /// - Returns: what `body` returns, or `nil` when the ids are not `Comparable` (or their
-  ///   conformance is isolated to an actor the caller is not on).
+  /// Calls `body` with `<` of `Item.ID` if its dynamic type is `Comparable`, else returns
+  /// `nil` (also when the conformance is isolated to an actor the caller is not on).
   @inlinable
   static func withAscendingOrder<Result>(
     _ body: ((Item.ID, Item.ID) -> Bool) throws -> Result
@@ -30,8 +24,8 @@ extension IdentifiedItems {
     return try body(less)
   }
 
-  /// Takes the index out, so that it is uniquely referenced while it changes; store it back
-  /// when done. Builds it first when the items have none (their ids ascended until now).
+  /// Takes the index out, uniquely referenced while it changes (store it back when done),
+  /// building it first when the ids ascended until now.
   @inlinable
   mutating func takeIndex() -> IDIndex {
     if idIndex == nil, !storage.isEmpty { buildIndex() }
@@ -56,10 +50,7 @@ extension IdentifiedItems {
     if storage.isEmpty { idIndex = nil }
   }
 
-  /// The 31 bits of an id's hash that the index stores.
-  ///
-  /// `_rawHashValue(seed:)` is `Hashable`'s one-shot hash, the one `Set` and `Dictionary` use:
-  /// for integer ids it hashes a single word, without a streaming `Hasher`.
+  /// The 31 bits of an id's hash that the index stores, from `Hashable`'s one-shot hash.
   @inlinable
   static func fragment(of id: Item.ID) -> UInt64 {
     IDIndex.fragment(id._rawHashValue(seed: 0))
@@ -90,11 +81,8 @@ extension IdentifiedItems {
     }
   }
 
-  /// Whether the ids of `page` strictly ascend, all after `first` and before `last`.
-  ///
-  /// Always inlined: it runs once per page with `less`, a closure, called for every id. Once a
-  /// second caller (the merge at the front) made the optimizer keep it out of line, every id
-  /// paid an indirect call (3.2 instructions an item in callgrind, 11% of the trivial merge).
+  /// Whether the ids of `page` strictly ascend, all after `first` and before `last`. Always
+  /// inlined, so `less` is not an indirect call per id.
   @inlinable @inline(__always)
   static func ascends(
     _ page: UnsafeBufferPointer<Item>, after first: Item.ID?, before last: Item.ID?,
@@ -182,9 +170,8 @@ extension IdentifiedItems {
     return updateOrAppendHashed(item, in: &index)
   }
 
-  /// Updates the item with `item`'s id in place, or appends `item` and indexes it.
-  ///
-  /// - Returns: the item replaced, if any.
+  /// Updates the item with `item`'s id in place, or appends and indexes `item`; returns the
+  /// item replaced, if any.
   @inlinable @inline(__always)
   mutating func updateOrAppendHashed(_ item: Item, in index: inout IDIndex) -> Item? {
     index.reserve(index.count &+ 1)
@@ -238,11 +225,8 @@ extension IdentifiedItems {
     }
   }
 
-  /// Merges a page at the front through the hash index.
-  ///
-  /// New items are indexed as if appended (at `count + k`), so that a later duplicate in the
-  /// page finds them; once the page is done they move to the front: their entries are
-  /// rewritten and ``IDIndex/base`` shifts every other position at once.
+  /// Merges a page at the front through the hash index: new items are indexed as if appended,
+  /// so a later duplicate in the page finds them, then ``IDIndex/base`` moves them to the front.
   @inlinable
   mutating func prependHashed(contentsOf page: some Sequence<Item>) {
     var index = takeIndex()

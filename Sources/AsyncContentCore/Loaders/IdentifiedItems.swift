@@ -18,32 +18,15 @@
 /// ## Two modes
 ///
 /// - **Ascending ids: no index.** While each id is greater than the one before it (offsets,
-///   timestamps, auto-increment keys), the collection is an `Array` and nothing else. A page
-///   whose ids ascend and start after the last stored id is appended whole, with one
-///   `append(contentsOf:)`; a page that repeats ids already loaded stays in this mode, each
-///   repeated id found by binary search. Lookups by id are binary searches, O(log n).
+///   timestamps, auto-increment keys), the collection is an `Array` and nothing else, and
+///   lookups by id are binary searches.
 /// - **Hash index.** The first id out of order (or the first item, when ids are not
-///   `Comparable`) builds a hash index of the positions, once, in O(n), and the collection
-///   keeps it from then on (until it is emptied). The index stores 31 bits of each id's hash
-///   beside the position, so it grows without hashing any id again; an id is hashed once when
-///   it is merged and once per lookup. Lookups are O(1) on average.
+///   `Comparable`) builds a hash index of the positions, once, and the collection keeps it
+///   until it is emptied. Lookups are O(1) on average.
 ///
-/// ## How the ascending mode is chosen
-///
-/// No id has to be `Comparable`, and there is no overload to pick: when the collection needs to
-/// know, it asks whether `Item.ID` conforms to `Comparable` (`Item.ID.self as? any
-/// Comparable.Type`). Its merges and lookups are `@inlinable`, so wherever `Item` is a concrete
-/// type (a merge written in your module, or the default merge of a generic loader, which is
-/// compiled where the loader is created) the optimizer folds that check away and compares ids
-/// with `<` directly. Generic code that is not specialised pays one conformance lookup per call,
-/// never per item.
-///
-/// Overloads constrained `where Item.ID: Comparable` were the alternative; the compiler picks
-/// them only where the constraint is visible, so every generic caller (a loader generic over
-/// `Item: Identifiable`, an array literal) would have hashed every id.
-///
-/// `Item.ID`'s `<` must be a strict total order consistent with its `==`, as `Comparable`
-/// requires.
+/// No id has to be `Comparable`: the collection checks at run time whether `Item.ID` is, and
+/// where `Item` is concrete the optimizer folds that check away. `Item.ID`'s `<` must be a
+/// strict total order consistent with its `==`.
 ///
 /// ## Complexity
 ///
@@ -58,16 +41,13 @@
 /// | ``index(id:)``, ``subscript(id:)`` | O(1) on average with the index, O(log n) without |
 ///
 /// > Warning: Merge pages with ``updateOrAppend(contentsOf:)``, which grows the storage
-/// > geometrically. A merge that reserves `count + page.count` on every call (as
-/// > `IdentifiedArray.append(contentsOf:)` does) and runs once per page copies every loaded
-/// > item on each page: paging through n items becomes O(n²).
+/// > geometrically; a merge that reserves `count + page.count` on every page makes paging
+/// > through n items O(n²).
 public struct IdentifiedItems<Item: Identifiable> {
   /// The elements, in order.
   @usableFromInline var storage: [Item]
-  /// The hash index of the positions.
-  ///
-  /// Invariant: when it is `nil`, the collection is empty, or `Item.ID` is `Comparable` and the
-  /// ids strictly ascend.
+  /// The hash index of the positions; `nil` only when the collection is empty or its
+  /// `Comparable` ids strictly ascend.
   @usableFromInline var idIndex: IDIndex?
 
   /// Creates an empty collection.

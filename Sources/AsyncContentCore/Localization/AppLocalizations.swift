@@ -11,10 +11,7 @@ package struct AppLocalizations: Hashable, Sendable {
   /// (`CFBundleAllowMixedLocalizations`).
   package var allowsMixedLocalizations: Bool
 
-  /// - Parameters:
-  ///   - localizations: The app's localizations.
-  ///   - developmentLocalization: Its development language.
-  ///   - allowsMixedLocalizations: Whether frameworks choose their own language.
+  /// Creates the localizations of an app.
   package init(
     localizations: [String], developmentLocalization: String? = nil,
     allowsMixedLocalizations: Bool = false
@@ -24,10 +21,8 @@ package struct AppLocalizations: Hashable, Sendable {
     self.allowsMixedLocalizations = allowsMixedLocalizations
   }
 
-  /// The localizations of an app's bundle, usually `Bundle.main`: its `.lproj` folders and
-  /// its Info.plist's `CFBundleLocalizations`.
-  ///
-  /// - Parameter bundle: The app's bundle.
+  /// The localizations of an app's bundle: its `.lproj` folders and its Info.plist's
+  /// `CFBundleLocalizations`.
   package init(bundle: Bundle) {
     let info = bundle.infoDictionary ?? [:]
     var localizations = bundle.localizations

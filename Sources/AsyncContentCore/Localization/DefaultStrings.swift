@@ -3,12 +3,8 @@ public import Foundation
 /// Every default text of AsyncContent, in the user's language: English, German, Japanese and
 /// Simplified Chinese.
 ///
-/// The texts live in the String Catalog `Localizable.xcstrings` in this module's resources,
-/// read by the package itself on every platform. The keys are the English texts, so a missing
-/// translation shows English, never a key, and should the resource bundle be missing (as it
-/// has been in Xcode previews of a dependent package), every text is the English compiled into
-/// the code. The SwiftUI views and the terminal demo take their texts from here, so both speak
-/// the same language with the same words.
+/// The texts live in the String Catalog `Localizable.xcstrings` in this module's resources.
+/// The keys are the English texts, so a missing translation shows English, never a key.
 ///
 /// ```swift
 /// let strings = DefaultStrings(language: "ja")
@@ -17,22 +13,15 @@ public import Foundation
 /// strings.itemsLoaded(count: 25)         // "25件を読み込みました"
 /// ```
 ///
-/// The SwiftUI views speak ``current``: the first of the user's preferred languages that both
-/// the app and this package are localized in, as Foundation chooses an app's own language, or
-/// English. The environment's `locale` does not change it, so an app may set a locale to format
-/// dates without switching these texts; to pin their language, set the environment value
-/// `asyncDefaultStrings`. On Linux, `Locale.preferredLanguages` does not follow `LANG`; a
-/// terminal app passes the languages of `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or `LANG` to
-/// ``init(preferring:)``.
+/// The SwiftUI views speak ``current``; the environment's `locale` does not change it. To pin
+/// the language, set the environment value `asyncDefaultStrings`. On Linux, a terminal app
+/// passes the languages of its POSIX environment to ``init(preferring:)``.
 public struct DefaultStrings: Hashable, Sendable {
   /// The catalog language the texts are in, for example `"de"` or `"zh-Hans"`.
   public let language: String
 
   /// The texts in the first of `preferredLanguages` the catalog has (English when it has
-  /// none of them).
-  ///
-  /// Unlike ``current``, this ignores the app's own localizations: it is for a choice the app
-  /// makes itself, such as a terminal app's POSIX environment or a language picker.
+  /// none of them), whatever the app's own localizations.
   ///
   /// - Parameter preferredLanguages: Language identifiers, most preferred first.
   public init(preferring preferredLanguages: [String]) {
@@ -48,10 +37,6 @@ public struct DefaultStrings: Hashable, Sendable {
 
   /// The texts in the language an app localized in `app` shows a user who prefers
   /// `preferredLanguages` (see ``current``).
-  ///
-  /// - Parameters:
-  ///   - preferredLanguages: The user's languages, most preferred first.
-  ///   - app: The app's localizations.
   package init(preferring preferredLanguages: [String], app: AppLocalizations) {
     self.language = Self.catalog.language(preferring: preferredLanguages, app: app)
   }
@@ -61,16 +46,7 @@ public struct DefaultStrings: Hashable, Sendable {
   /// (`Bundle.main.localizations`) and this package are localized in, or English.
   ///
   /// An app localized only in English shows these texts in English to a user who prefers
-  /// German, as it shows its own; an app in English and German shows them in German to a
-  /// user who prefers French, then German. A region or script picks its language: `de-CH`
-  /// gives German, `zh-CN` and `zh-SG` give Simplified Chinese, while `zh-TW` and `zh-HK`
-  /// (Traditional Chinese, which this package lacks) move on to the next preferred language.
-  /// An app without localizations counts as localized in its development language, and one
-  /// whose Info.plist sets `CFBundleAllowMixedLocalizations` leaves the choice to the user's
-  /// languages alone, as for its frameworks.
-  ///
-  /// Chosen once per process, as Foundation chooses an app's language. The SwiftUI views use
-  /// it unless the environment value `asyncDefaultStrings` says otherwise.
+  /// German, as it shows its own. Chosen once per process.
   public static let current = DefaultStrings(
     preferring: Locale.preferredLanguages, app: AppLocalizations(bundle: .main))
 
@@ -83,9 +59,8 @@ public struct DefaultStrings: Hashable, Sendable {
   /// A class of this module, whose bundle ``ResourceBundle`` searches.
   private final class BundleAnchor {}
 
-  /// The catalog of the default texts: the resource bundle's, or the English compiled into the
-  /// code (``english``) when the bundle or its catalog is missing, and ``catalogError`` says
-  /// why.
+  /// The catalog of the default texts, or ``english`` when the bundle or its catalog is
+  /// missing (``catalogError`` says why).
   package static let catalog: StringCatalog = loadedCatalog.catalog
 
   /// Why the catalog could not be read, or `nil` when it was.
@@ -94,10 +69,8 @@ public struct DefaultStrings: Hashable, Sendable {
   private static let loadedCatalog = loadCatalog(
     from: ResourceBundle.find(named: resourceBundleName, anchor: BundleAnchor.self))
 
-  /// The catalog of `bundle`, or the English compiled into the code, with the reason, when
+  /// The catalog of `bundle`, or the English compiled into the code with the reason when
   /// there is no bundle or it has no readable catalog.
-  ///
-  /// - Parameter bundle: The resource bundle, `nil` when it was not found.
   package static func loadCatalog(
     from bundle: Bundle?
   ) -> (catalog: StringCatalog, error: StringCatalogError?) {
@@ -216,10 +189,6 @@ public struct DefaultStrings: Hashable, Sendable {
   }
 
   /// The text of `key`, with `arguments` in place of its specifiers.
-  ///
-  /// - Parameters:
-  ///   - key: The text's key.
-  ///   - arguments: The arguments of a format key, in order.
   package func string(_ key: Key, _ arguments: StringCatalog.Argument...) -> String {
     Self.catalog.string(key.rawValue, language: language, arguments)
   }
@@ -261,10 +230,8 @@ public struct DefaultStrings: Hashable, Sendable {
 
   /// A message for an error, in words a user can read.
   ///
-  /// ``HTTPLoadError`` and the common `URLError`s get a text of the catalog; an error that
-  /// is a `LocalizedError` with a description gets its own (the app localizes it); any other
-  /// gets "Something went wrong.", never a type name or an error code. Cancellation is never
-  /// shown, so it needs no text.
+  /// ``HTTPLoadError`` and the common `URLError`s get a text of the catalog, a
+  /// `LocalizedError` its own description, and any other "Something went wrong.".
   ///
   /// - Parameter error: The error to explain.
   public func message(for error: any Error) -> String {
@@ -293,9 +260,7 @@ public struct DefaultStrings: Hashable, Sendable {
 
   // MARK: Freshness
 
-  /// "Updated 3 min ago": how old the shown data is, for an updated label or a header.
-  ///
-  /// - Parameter age: How long ago the value was loaded.
+  /// "Updated 3 min ago": how old the shown data is.
   package func updated(_ age: RelativeAge) -> String {
     text(
       for: age,
@@ -323,8 +288,6 @@ public struct DefaultStrings: Hashable, Sendable {
   }
 
   /// "Showing data from 5 min ago": the age of the data a failed reload's banner keeps.
-  ///
-  /// - Parameter age: How long ago the shown value was loaded.
   package func showingData(_ age: RelativeAge) -> String {
     text(
       for: age,
@@ -403,8 +366,8 @@ public struct DefaultStrings: Hashable, Sendable {
 }
 
 extension DefaultStrings.Key {
-  /// The English text of the key, compiled into the code for when the resource bundle is
-  /// missing: the key itself, with the singular for the keys that vary by plural.
+  /// The English text of the key, compiled in for when the bundle is missing: the key, with
+  /// the singular for the keys that vary by plural.
   package var english: StringCatalog.Translation {
     let one: String? =
       switch self {

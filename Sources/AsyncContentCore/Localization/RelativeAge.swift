@@ -1,25 +1,7 @@
 package import Foundation
 
-/// How old something is, in the one unit a person reads at a glance: "just now", "12 s",
-/// "3 min", "2 h", "4 days".
-///
-/// The freshness texts ("Updated 3 min ago", "Showing data from 5 min ago") are built from it
-/// by ``DefaultStrings``, in every language of the catalog. It rounds down, so a value loaded
-/// 59 seconds ago is "59 s" old, not "1 min".
-///
-/// | Age | Unit |
-/// |---|---|
-/// | under 10 s, or in the future (a clock that moved back) | ``justNow`` |
-/// | 10 s to 59 s | ``seconds(_:)`` |
-/// | 1 min to 59 min | ``minutes(_:)`` |
-/// | 1 h to 23 h | ``hours(_:)`` |
-/// | 1 day or more | ``days(_:)`` |
-///
-/// ```swift
-/// RelativeAge(.seconds(200))                                  // .minutes(3)
-/// let loaded = Date(timeIntervalSince1970: 1_700_000_000)
-/// RelativeAge(since: loaded, now: loaded.addingTimeInterval(12))  // .seconds(12)
-/// ```
+/// How old something is, in the one unit a person reads at a glance: "just now" (under 10 s,
+/// or in the future), "12 s", "3 min", "2 h", "4 days". It rounds down: 59 seconds is "59 s".
 package enum RelativeAge: Hashable, Sendable {
   /// Less than ten seconds.
   case justNow
@@ -32,9 +14,7 @@ package enum RelativeAge: Hashable, Sendable {
   /// One day or more.
   case days(Int)
 
-  /// The age of something `age` old.
-  ///
-  /// - Parameter age: How long ago it happened; a negative age counts as ``justNow``.
+  /// The age of something `age` old; a negative age counts as ``justNow``.
   package init(_ age: Duration) {
     let seconds = age.components.seconds
     switch seconds {
@@ -47,10 +27,6 @@ package enum RelativeAge: Hashable, Sendable {
   }
 
   /// The age at `now` of something that happened at `date`.
-  ///
-  /// - Parameters:
-  ///   - date: When it happened, for example when a value was loaded.
-  ///   - now: The moment to measure at.
   package init(since date: Date, now: Date) {
     // Clamped to a million years either way, so the conversion cannot overflow.
     let interval = now.timeIntervalSince(date)
@@ -61,23 +37,7 @@ package enum RelativeAge: Hashable, Sendable {
 
 extension RelativeAge {
   /// The first moment after `now` at which the age of something that happened at `date` reads
-  /// differently: when "Updated 12 s ago" becomes "Updated 13 s ago", or "Updated 3 min ago"
-  /// becomes "Updated 4 min ago".
-  ///
-  /// A label that shows an age redraws at these moments and at no others: every second for
-  /// the first minute, every minute for the first hour, then every hour and every day. The
-  /// SwiftUI layer's `UpdatedLabel` builds its timeline from it.
-  ///
-  /// ```swift
-  /// let loaded = Date(timeIntervalSince1970: 1_700_000_000)
-  /// RelativeAge.nextChange(since: loaded, after: loaded + 3)    // loaded + 10: "just now" ends
-  /// RelativeAge.nextChange(since: loaded, after: loaded + 200)  // loaded + 240: 3 min → 4 min
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - date: When it happened, for example when a value was loaded.
-  ///   - now: The moment to look from.
-  /// - Returns: The next moment the age's text changes; always later than `now`.
+  /// differently; a label that shows an age redraws at these moments and no others.
   package static func nextChange(since date: Date, after now: Date) -> Date {
     let age = now.timeIntervalSince(date)
     guard age.isFinite, abs(age) < 3.2e13 else { return now.addingTimeInterval(86_400) }

@@ -1,26 +1,8 @@
 package import Foundation
 
-/// A String Catalog (`.xcstrings`) read at run time, on every platform: the translations of
-/// this package's default texts, or of your own.
-///
-/// Apple's tools compile a catalog into `.lproj` tables when Xcode builds a package, but
-/// SwiftPM's own build (`swift build`, and every build on Linux) copies the `.xcstrings` file
-/// into the resource bundle as it is, and Foundation on Linux cannot look anything up in it.
-/// This type reads whichever of the two the bundle holds: the catalog's JSON when it is there,
-/// or else the compiled tables through `Bundle`. The language is chosen here, from a `Locale`
-/// or a list of preferred languages, so a terminal app on Linux (where `Locale.current` does
-/// not follow `LANG`) can pass its own with ``preferredLanguages(posixEnvironment:)``.
-///
-/// Plural variations are supported for strings with one integer argument, with the plural
-/// categories of the languages the package ships (English and German: one and other;
-/// Japanese and Chinese: other), and format specifiers `%@`, `%lld` (and `%ld`, `%d`),
-/// positional forms such as `%2$@`, and `%%`.
-///
-/// ```swift
-/// let catalog = DefaultStrings.catalog
-/// let language = catalog.language(preferring: ["de-AT"])             // "de"
-/// catalog.string("%lld items loaded", language: language, [25])      // "25 Einträge geladen"
-/// ```
+/// A String Catalog (`.xcstrings`) read at run time on every platform: the catalog's JSON
+/// when the bundle holds it (SwiftPM, Linux), else the `.lproj` tables Xcode compiled from it.
+/// Supports one-integer plurals and the specifiers `%@`, `%lld`, `%ld`, `%d`, `%n$` and `%%`.
 package struct StringCatalog: Sendable {
   /// One argument of a format string.
   package enum Argument: Hashable, Sendable, ExpressibleByIntegerLiteral,
@@ -44,8 +26,7 @@ package struct StringCatalog: Sendable {
   private enum Storage: Sendable {
     /// The catalog's JSON, read: key → language → translation.
     case catalog([String: [String: Translation]])
-    /// Tables Xcode compiled from a catalog: the table's name, and the `.lproj` folder of each
-    /// language.
+    /// Tables Xcode compiled from a catalog: the table's name and each language's `.lproj`.
     case compiled(table: String, folders: [String: String])
   }
 
@@ -63,9 +44,6 @@ package struct StringCatalog: Sendable {
   }
 
   /// Reads a catalog from the JSON of a `.xcstrings` file.
-  ///
-  /// - Parameter data: The file's contents.
-  /// - Throws: ``StringCatalogError/unreadable(reason:)`` when it is not a String Catalog.
   package init(data: Data) throws(StringCatalogError) {
     let file: CatalogFile
     do {
@@ -94,11 +72,7 @@ package struct StringCatalog: Sendable {
     self.init(sourceLanguage: sourceLanguage, translations: [:])
   }
 
-  /// A catalog of the given translations, for example texts compiled into the code.
-  ///
-  /// - Parameters:
-  ///   - sourceLanguage: The language the keys are written in.
-  ///   - translations: Key → language → translation.
+  /// A catalog of the given translations (key → language → translation).
   package init(sourceLanguage: String, translations: [String: [String: Translation]]) {
     let languages = translations.values.reduce(into: Set([sourceLanguage])) {
       $0.formUnion($1.keys)
@@ -110,12 +84,6 @@ package struct StringCatalog: Sendable {
 
   /// Reads the catalog `table` of a bundle: the `.xcstrings` file when the bundle holds it
   /// (SwiftPM builds, Linux), or else the tables Xcode compiled from it.
-  ///
-  /// - Parameters:
-  ///   - bundle: The resource bundle (see ``ResourceBundle``).
-  ///   - table: The catalog's name without extension.
-  /// - Throws: ``StringCatalogError/missing(table:bundlePath:)`` when the bundle has neither,
-  ///   ``StringCatalogError/unreadable(reason:)`` when the catalog is not valid.
   package init(bundle: Bundle, table: String = "Localizable") throws(StringCatalogError) {
     if let url = bundle.url(forResource: table, withExtension: "xcstrings") {
       let data: Data
@@ -173,20 +141,12 @@ package struct StringCatalog: Sendable {
   // MARK: Choosing the language
 
   /// The catalog's language that suits `locale` best, or the source language.
-  ///
-  /// `de_AT` gives `de`; `zh_CN` and `zh-Hans-SG` give `zh-Hans`; `zh_TW` (Traditional
-  /// Chinese, which the catalog may not have) gives the source language.
-  ///
-  /// - Parameter locale: The locale, for example SwiftUI's `\.locale` or `Locale.current`.
   package func language(for locale: Locale) -> String {
     language(preferring: [locale.identifier])
   }
 
   /// The catalog's language that suits the first of `preferredLanguages` it can serve, or
   /// the source language.
-  ///
-  /// - Parameter preferredLanguages: Language identifiers, most preferred first, such as
-  ///   `Locale.preferredLanguages` or ``preferredLanguages(posixEnvironment:)``.
   package func language(preferring preferredLanguages: [String]) -> String {
     for identifier in preferredLanguages {
       if let match = match(identifier) { return match }
@@ -199,16 +159,7 @@ package struct StringCatalog: Sendable {
   }
 
   /// The one of `candidates` that serves `identifier`: the same identifier, or else the same
-  /// language in the same script, or `nil`.
-  ///
-  /// `Locale.Language` infers the likely script, so `de-CH` gives `de`, `zh-CN`, `zh-SG` and
-  /// `zh` give `zh-Hans`, while `zh-TW`, `zh-HK` and `zh-Hant` (Traditional Chinese) do not;
-  /// `ja-JP` gives `ja`. The legacy folder names `English`, `German` and `Japanese` count as
-  /// their codes, as Foundation reads them.
-  ///
-  /// - Parameters:
-  ///   - identifier: A language identifier, with `-` or `_`.
-  ///   - candidates: The languages to choose from.
+  /// language in the same (inferred) script, so `zh-CN` gives `zh-Hans` but `zh-TW` nothing.
   package static func match(_ identifier: String, in candidates: [String]) -> String? {
     let legacy = ["english": "en", "german": "de", "japanese": "ja"]
     let normalized =
@@ -228,21 +179,7 @@ package struct StringCatalog: Sendable {
 
   /// The catalog's language for an app, chosen as Foundation chooses the app's own: the first
   /// of `preferredLanguages` that both the app and the catalog have, else the app's
-  /// development language if the catalog has it, else the source language.
-  ///
-  /// The app's languages are its localizations (`Base` aside), or its development language
-  /// when it has none, the language Foundation shows such an app in. An app that allows mixed
-  /// localizations puts no limit on the catalog's languages.
-  ///
-  /// ```swift
-  /// let app = AppLocalizations(localizations: ["en"])
-  /// DefaultStrings.catalog.language(preferring: ["de-DE", "en"], app: app)  // "en"
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - preferredLanguages: The user's languages, most preferred first, such as
-  ///     `Locale.preferredLanguages`.
-  ///   - app: The app's localizations.
+  /// development language, else the source language.
   package func language(preferring preferredLanguages: [String], app: AppLocalizations) -> String {
     let candidates: [String]
     if app.allowsMixedLocalizations {
@@ -265,17 +202,8 @@ package struct StringCatalog: Sendable {
     return sourceLanguage
   }
 
-  /// The languages a POSIX environment asks for, most preferred first: `LANGUAGE` (a
-  /// colon-separated list), then `LC_ALL`, `LC_MESSAGES` and `LANG`, as gettext reads them.
-  ///
-  /// `de_DE.UTF-8` becomes `de-DE`; `C` and `POSIX` ask for nothing.
-  ///
-  /// ```swift
-  /// let languages = StringCatalog.preferredLanguages(
-  ///   posixEnvironment: ProcessInfo.processInfo.environment)
-  /// ```
-  ///
-  /// - Parameter posixEnvironment: The process environment.
+  /// The languages a POSIX environment asks for, most preferred first, as gettext reads
+  /// `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` and `LANG`; `de_DE.UTF-8` becomes `de-DE`.
   package static func preferredLanguages(posixEnvironment: [String: String]) -> [String] {
     var names: [String] = []
     // gettext: LC_ALL overrides everything but LANGUAGE, which is honoured unless the locale
@@ -307,16 +235,8 @@ package struct StringCatalog: Sendable {
 
   // MARK: Looking up
 
-  /// The text of `key` in `language`, with `arguments` in place of its format specifiers.
-  ///
-  /// A key the language lacks falls back to the source language, and a key the catalog
-  /// lacks to the key itself (keys are written in the source language).
-  ///
-  /// - Parameters:
-  ///   - key: The key, for example `"%lld items loaded"`.
-  ///   - language: One of ``languages``, or any identifier (matched as in
-  ///     ``language(preferring:)``).
-  ///   - arguments: The arguments, in the order of the key's specifiers.
+  /// The text of `key` in `language`, with `arguments` in place of its format specifiers,
+  /// falling back to the source language, then to the key itself.
   package func string(_ key: String, language: String, _ arguments: [Argument] = []) -> String {
     let language = languages.contains(language) ? language : self.language(preferring: [language])
     switch storage {
@@ -354,9 +274,6 @@ package struct StringCatalog: Sendable {
   }
 
   /// The CLDR plural category of an integer in a language the package ships.
-  ///
-  /// English and German: `one` for 1, `other` otherwise; Japanese and Chinese: always
-  /// `other`. Other languages get the English rule.
   package static func pluralCategory(of count: Int, language: String) -> String {
     let code = Locale.Language(identifier: language).languageCode?.identifier ?? language
     switch code {

@@ -1,11 +1,6 @@
 /// A type-erased clock measured in `Duration`, so loaders take any clock (a `ContinuousClock`
-/// in apps, a `TestClock` in tests) without becoming generic over it.
-///
-/// Its instants count the time since the clock was wrapped, on the wrapped clock.
-///
-/// ```swift
-/// let loader = AsyncLoader(clock: TestClock(), staleness: .after(.seconds(60))) { try await api.countries() }
-/// ```
+/// in apps, a `TestClock` in tests) without becoming generic over it. Its instants count the
+/// time since the clock was wrapped.
 @usableFromInline
 package struct LoaderClock: Clock, Sendable {
   /// An instant of a ``LoaderClock``: the time since the clock was wrapped.
@@ -58,16 +53,8 @@ package struct LoaderClock: Clock, Sendable {
 }
 
 extension LoaderClock {
-  /// A task that sleeps until `deadline` on this clock and then runs `wake` on the main actor,
-  /// unless it is cancelled first: the one wake-up task a timing owner stores, replaces when a
-  /// newer deadline supersedes it, and cancels when it goes away.
-  ///
-  /// `wake` is stored in the task: capture its owner weakly.
-  ///
-  /// - Parameters:
-  ///   - deadline: When to wake up.
-  ///   - wake: What to run then.
-  /// - Returns: The task; cancel it to drop the wake-up.
+  /// A task that sleeps until `deadline` and then runs `wake` on the main actor unless it is
+  /// cancelled first; `wake` is stored in the task, so capture its owner weakly.
   @MainActor
   func wakeUp(at deadline: Instant, _ wake: @escaping @MainActor () -> Void) -> Task<Void, Never> {
     Task { [self] in

@@ -90,10 +90,8 @@ public struct RetryPolicy: Sendable {
   /// `nil` when the failure should show.
   ///
   /// The wait is `initialDelay × multiplier^(failedAttempts − 1)`, capped at `maxDelay`, with
-  /// up to `jitter` of it taken away at random. The growth is capped before any `Duration` is
-  /// built, so a policy that retries forever never overflows: the 10,000th wait is `maxDelay`
-  /// like the 20th. When `error` asks for a longer wait (``retryAfter``, such as an HTTP
-  /// `Retry-After` header), that wait is used instead, capped at `maxDelay` too.
+  /// up to `jitter` of it taken away at random; a policy that retries forever never overflows.
+  /// When `error` asks for a longer wait (``retryAfter``), that wait is used, capped too.
   public func delay(afterFailedAttempts failedAttempts: Int, error: any Error) -> Duration? {
     guard failedAttempts < maxAttempts, shouldRetry(error) else { return nil }
     let base = backoff(afterFailedAttempts: failedAttempts)
@@ -114,9 +112,8 @@ public struct RetryPolicy: Sendable {
     }
     let growth = pow(max(multiplier, 0), Double(max(failedAttempts - 1, 0)))
     let grown = Self.seconds(initialDelay) * growth
-    // `grown` is compared in seconds, as a Double, which has the range for any growth (an
-    // overflow becomes infinity, which compares as larger). Only a product below the cap is
-    // built as a Duration, so the conversion can never trap.
+    // Compared in seconds as a Double (an overflow becomes infinity); only a product below the
+    // cap is built as a Duration, so the conversion never traps.
     guard grown.isFinite, grown < Self.seconds(maxDelay) else { return maxDelay }
     return initialDelay * growth
   }

@@ -3,12 +3,9 @@ import Foundation
 /// A state change worth saying out loud to a VoiceOver user: a load finished, failed, or
 /// reached the end of a list, or a load the person started is under way.
 ///
-/// A screen reader user cannot see a spinner disappear. The SwiftUI views post an announcement
-/// for what a person started or waits for, and for nothing else: the first load of what a
-/// screen shows, a refresh they pulled, a retry they tapped and a page they scrolled to, each
-/// when it starts (``loading``, ``loadingMore``, ``loadingEarlier``) and when it lands or fails.
-/// Work that runs in the background (a revalidation when a screen comes back, a refetch on
-/// activation, an invalidation, another screen refreshing the same key) says nothing.
+/// The SwiftUI views announce what a person started or waits for (a first load, a pulled
+/// refresh, a tapped retry, a page scrolled to), when it starts and when it lands or fails;
+/// background work (revalidation, refetch on activation, invalidation) says nothing.
 ///
 /// Replace the texts, or turn announcements off, with an `AsyncAnnouncementStyle` in the
 /// environment; ``DefaultStrings/announcement(_:)`` gives the default text in the user's
@@ -24,24 +21,6 @@ import Foundation
 ///   }
 /// }
 /// ```
-///
-/// Which change deserves which announcement, from the kind of the old phase to the kind of the
-/// new one (a package-level rule the views and the terminal demo share):
-/// - Nothing is announced when the kind stays the same (a trigger that joined a running load,
-///   a repeated value), when the phase returns to idle (a cancel or reset), or for a settle the
-///   caller marks as a cancellation. A load that starts is announced only when the person
-///   started it.
-/// - **→ loaded**: ``loaded(count:)``; after a load-more, ``loadedMore(count:)`` with the
-///   number of new items, or ``endOfList(count:)`` when no page is left; after a previous
-///   page, ``loadedEarlier(count:)``, or ``startOfList(count:)`` when no earlier page is left.
-///   A page that added nothing (it only updated items, or a window dropped as many) says
-///   nothing.
-/// - **A load that starts waiting for the network** (its store knows the network to be down):
-///   ``waitingForNetwork``, once, when the wait begins. Its resumption says nothing; its
-///   landing or failure is announced as any other.
-/// - **→ failed**: ``failed(message:)``; **→ reloadFailed**: ``reloadFailed(message:)`` (the
-///   data stays); **→ loadMoreFailed**: ``loadMoreFailed(message:)``; **→
-///   loadPreviousFailed**: ``loadPreviousFailed(message:)``.
 public enum Announcement: Hashable, Sendable {
   /// A refresh or a retry the person started is under way.
   case loading
@@ -68,28 +47,12 @@ public enum Announcement: Hashable, Sendable {
   case startOfList(count: Int?)
   /// Loading the previous page failed; every item stays.
   case loadPreviousFailed(message: String)
-  /// A load waits for the network: its store knows the network to be down, so the request is
-  /// sent when the network comes back. Said once, when the wait begins; the load's outcome is
-  /// announced when it lands.
+  /// A load waits for the network, which its store knows to be down. Said once, when the wait
+  /// begins.
   case waitingForNetwork
 
-  /// The announcement a transition deserves, or `nil` for none, whoever started it: a view
-  /// asks ``Attention`` whether the person waits for it.
-  ///
-  /// - Parameters:
-  ///   - old: The phase before the change.
-  ///   - new: The phase after it.
-  ///   - hasMore: For a paged list, whether another page exists after the change; `nil` for a
-  ///     phase without paging.
-  ///   - hasPrevious: For a list that pages backwards, whether an earlier page exists after
-  ///     the change; `nil` for one that pages one way only.
-  ///   - isCancellation: Whether the change settled a cancelled load. A cancelled reload goes
-  ///     from reloading to loaded with the old value, which the phases alone cannot tell from
-  ///     a reload that landed; the loader that cancelled knows, and passes `true`.
-  ///   - count: How many items a value holds, or `nil` when that means nothing. By default a
-  ///     `Collection`'s count.
-  ///   - message: The text of an error. By default ``DefaultStrings/message(for:)`` in the
-  ///     development language; pass one in the user's language.
+  /// The announcement a transition between two phases deserves, or `nil` for none, whoever
+  /// started it (``Attention`` decides whether the person waits for it).
   package init?<Phase: AsyncPhase>(
     from old: Phase, to new: Phase, hasMore: Bool? = nil, hasPrevious: Bool? = nil,
     isCancellation: Bool = false,
@@ -104,19 +67,7 @@ public enum Announcement: Hashable, Sendable {
   }
 
   /// The announcement a transition between two snapshots deserves, or `nil` for none: the
-  /// same rules as ``init(from:to:hasMore:hasPrevious:isCancellation:count:message:)``, for a renderer
-  /// that keeps snapshots instead of phases (``ContentController`` does).
-  ///
-  /// ```swift
-  /// let before = Announcement.Snapshot(kind: .loadingMore, count: 25, hasMore: true)
-  /// let after = Announcement.Snapshot(kind: .loaded, count: 50, hasMore: true)
-  /// Announcement(from: before, to: after)  // .loadedMore(count: 25)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - old: The phase before the change.
-  ///   - new: The phase after it; its ``Snapshot/hasMore`` and ``Snapshot/isCancellation``
-  ///     describe the change.
+  /// rule by phase kind that the views and the demo share.
   package init?(from old: Snapshot, to new: Snapshot) {
     if new.startsWaitingForNetwork(after: old) {
       self = .waitingForNetwork
@@ -128,49 +79,40 @@ public enum Announcement: Hashable, Sendable {
       return nil
     case .loaded:
       switch old.kind {
-      case .loadingMore:
-        if new.hasMore == false {
-          self = .endOfList(count: new.count)
-          return
-        }
-        guard let added = Self.added(from: old, to: new) else { return nil }
-        self = .loadedMore(count: added)
-      case .loadingPrevious:
-        if new.hasPrevious == false {
-          self = .startOfList(count: new.count)
-          return
-        }
-        guard let added = Self.added(from: old, to: new) else { return nil }
-        self = .loadedEarlier(count: added)
+      case .loadingMore, .loadingPrevious:
+        let edge: PagingEdge = old.kind == .loadingMore ? .end : .start
+        guard let page = Self.page(from: old, to: new, at: edge) else { return nil }
+        self = page
       default:
         self = .loaded(count: new.count)
       }
-    case .failed:
+    case .failed, .reloadFailed, .loadMoreFailed, .loadPreviousFailed:
       guard let message = new.message else { return nil }
-      self = .failed(message: message)
-    case .reloadFailed:
-      guard let message = new.message else { return nil }
-      self = .reloadFailed(message: message)
-    case .loadMoreFailed:
-      guard let message = new.message else { return nil }
-      self = .loadMoreFailed(message: message)
-    case .loadPreviousFailed:
-      guard let message = new.message else { return nil }
-      self = .loadPreviousFailed(message: message)
+      switch new.kind {
+      case .reloadFailed: self = .reloadFailed(message: message)
+      case .loadMoreFailed: self = .loadMoreFailed(message: message)
+      case .loadPreviousFailed: self = .loadPreviousFailed(message: message)
+      default: self = .failed(message: message)
+      }
     }
   }
 
-  /// How many items a page added; `nil` when it added none, which deserves no announcement.
-  private static func added(from old: Snapshot, to new: Snapshot) -> Int? {
+  /// A page that landed at `edge`: the end (or start) of the list when no page is left there,
+  /// else the number of items it added, or `nil` when it added none.
+  private static func page(from old: Snapshot, to new: Snapshot, at edge: PagingEdge) -> Self? {
+    switch (edge, edge == .end ? new.hasMore : new.hasPrevious) {
+    case (.end, .some(false)): return .endOfList(count: new.count)
+    case (.start, .some(false)): return .startOfList(count: new.count)
+    default: break
+    }
     guard let total = new.count, let before = old.count, total > before else { return nil }
-    return total - before
+    return edge == .end ? .loadedMore(count: total - before) : .loadedEarlier(count: total - before)
   }
 }
 
 extension Announcement {
-  /// How urgently VoiceOver speaks an announcement, in the order of Apple's announcement
-  /// priorities (`AttributeScopes.AccessibilityAttributes.AnnouncementPriorityAttribute`), to
-  /// which the SwiftUI layer maps it.
+  /// How urgently VoiceOver speaks an announcement; the SwiftUI layer maps it to Apple's
+  /// announcement priorities.
   package enum Priority: Hashable, Sendable, CaseIterable {
     /// Queued behind what VoiceOver is saying, and spoken when it has finished: cuts nothing off.
     case low
@@ -180,15 +122,8 @@ extension Announcement {
     case high
   }
 
-  /// How urgently VoiceOver speaks this announcement.
-  ///
-  /// - A failure is **high**: the person waited for a result that did not come, and no
-  ///   announcement after it may cut it off.
-  /// - A load that landed is **default**: it interrupts the "Loading…" it answers, and yields
-  ///   to a newer announcement (a failure, or the next page's).
-  /// - Progress ("Loading…", "Loading more…") is **low**: it waits until VoiceOver has finished
-  ///   what it says (the row under the person's finger, an earlier result), so it never cuts
-  ///   anything off; the result that follows interrupts it.
+  /// How urgently VoiceOver speaks this announcement: failures high, landings default,
+  /// progress low.
   package var priority: Priority {
     switch self {
     case .loading, .loadingMore, .loadingEarlier, .waitingForNetwork: .low
@@ -199,18 +134,8 @@ extension Announcement {
 }
 
 extension Announcement {
-  /// A phase as an announcement sees it: its kind, how many items it shows, its error's
-  /// message, whether another page exists, and whether a cancellation led to it.
-  ///
-  /// It is a plain value, so a renderer can keep the last one and compare it with the next
-  /// (``ContentController`` gets one with each ``ContentState``), and it holds the error's
-  /// message already in the user's language.
-  ///
-  /// ```swift
-  /// let snapshot = Announcement.Snapshot(
-  ///   loader.phase, hasMore: loader.hasMore, isCancellation: loader.lastLoadWasCancelled,
-  ///   message: strings.message(for:))
-  /// ```
+  /// A phase as an announcement sees it, as a plain value a renderer keeps and compares with
+  /// the next; its error message is already in the user's language.
   package struct Snapshot: Hashable, Sendable, CustomStringConvertible {
     /// The kind of the phase.
     package var kind: PhaseKind
@@ -222,23 +147,12 @@ extension Announcement {
     package var hasMore: Bool?
     /// For a list that pages backwards, whether an earlier page exists; `nil` otherwise.
     package var hasPrevious: Bool?
-    /// Whether the phase was reached by cancelling a load (a cancelled reload returns to
-    /// loaded with the value it had, and says nothing).
+    /// Whether the phase was reached by cancelling a load.
     package var isCancellation: Bool
     /// Whether the phase's load waits for the network.
     package var isWaitingForNetwork: Bool
 
-    /// Creates a snapshot.
-    ///
-    /// - Parameters:
-    ///   - kind: The kind of the phase.
-    ///   - count: How many items the phase shows, if that means anything.
-    ///   - message: The message of the phase's error, if it has one.
-    ///   - hasMore: Whether another page exists, for a paged list.
-    ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards.
-    ///   - isCancellation: Whether a cancellation led to the phase.
-    ///   - isWaitingForNetwork: Whether the phase's load waits for the network; it counts only
-    ///     while the phase loads.
+    /// Creates a snapshot; `isWaitingForNetwork` counts only while the phase loads.
     package init(
       kind: PhaseKind, count: Int? = nil, message: String? = nil, hasMore: Bool? = nil,
       hasPrevious: Bool? = nil, isCancellation: Bool = false, isWaitingForNetwork: Bool = false
@@ -252,25 +166,14 @@ extension Announcement {
       self.isWaitingForNetwork = isWaitingForNetwork && kind.isLoading
     }
 
-    /// Whether this snapshot's load begins to wait for the network after `old`: it waits, and
-    /// `old` showed no wait of the same load (a load that started anew may wait again).
+    /// Whether this snapshot's load begins to wait for the network after `old` (a load that
+    /// started anew may wait again).
     package func startsWaitingForNetwork(after old: Snapshot) -> Bool {
       isWaitingForNetwork && (!old.isWaitingForNetwork || old.kind != kind)
     }
 
-    /// The snapshot of a phase.
-    ///
-    /// - Parameters:
-    ///   - phase: The phase.
-    ///   - hasMore: Whether another page exists, for a paged list; `nil` without paging.
-    ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards.
-    ///   - isCancellation: Whether a cancellation led to the phase; a loader knows
-    ///     (``LoaderBase/lastLoadWasCancelled``).
-    ///   - isWaitingForNetwork: Whether the phase's load waits for the network (the loader's
-    ///     `isWaitingForNetwork`).
-    ///   - count: How many items a value holds; by default a `Collection`'s count.
-    ///   - message: The text of an error; by default ``DefaultStrings/message(for:)`` in the
-    ///     development language.
+    /// The snapshot of a phase; `count` defaults to a `Collection`'s count and `message` to
+    /// the development language's ``DefaultStrings/message(for:)``.
     package init<Phase: AsyncPhase>(
       _ phase: Phase, hasMore: Bool? = nil, hasPrevious: Bool? = nil,
       isCancellation: Bool = false, isWaitingForNetwork: Bool = false,
@@ -283,20 +186,8 @@ extension Announcement {
         isWaitingForNetwork: isWaitingForNetwork)
     }
 
-    /// The snapshot of what a screen shows: a presentation and the kind of its phase.
-    ///
-    /// A renderer that holds presentations rather than phases (the SwiftUI layer's container)
-    /// gets the count from the content (an empty state counts none), the error from the
-    /// blocking error, the banner, the footer or the header, and whether another page exists
-    /// from the footer (a spinner or an error: yes; the end of the list: no), and an earlier one
-    /// from the header alike.
-    ///
-    /// - Parameters:
-    ///   - presentation: What the screen shows, before any banner policy hides the banner.
-    ///   - kind: The kind of the phase it shows.
-    ///   - isCancellation: Whether a cancellation led to the phase.
-    ///   - count: How many items a value holds; by default a `Collection`'s count.
-    ///   - message: The text of an error.
+    /// The snapshot of what a screen shows (before any banner policy hides the banner), for a
+    /// renderer that holds presentations rather than phases.
     package init<Value, Failure>(
       _ presentation: Presentation<Value, Failure>, kind: PhaseKind, isCancellation: Bool = false,
       count: (Value) -> Int? = { ($0 as? any Collection)?.count },

@@ -1,31 +1,12 @@
 import Observation
 
-/// The phase a screen shows, calmed: a first load that lands quickly shows no progress at all,
-/// and progress that appears stays long enough to be seen.
-///
-/// Feed it every phase of a source with ``update(to:)``, and render ``phase`` instead of the
-/// source's phase. It applies a ``ProgressTiming`` on an injected clock with
-/// ``ProgressTimingStateMachine``, and owns the one task that sleeps until the next deadline:
-/// the task is stored, replaced when a new deadline supersedes it, cancelled in `deinit`, and
-/// holds this object weakly.
-///
-/// ```swift
-/// let calm = CalmPhase(loader.phase)            // `.default`: 150 ms delay, 400 ms minimum
-/// calm.update(to: loader.phase)                 // on every change of the loader's phase
-/// render(calm.phase.presentation())             // what the screen shows
-/// ```
-///
-/// What shows over time, with the default timing, for a first load that lands after:
-/// - **10 ms**: idle, then the value. No spinner, no placeholder.
-/// - **200 ms**: idle; progress at 150 ms; the value at 550 ms (progress stayed 400 ms).
-/// - **2 s**: idle; progress at 150 ms; the value at 2 s.
-///
-/// A reload, retry or load-more passes through at once, and so does a cancel. While nothing
-/// shows during the delay, ``phase`` is the idle phase: a renderer shows nothing there.
+/// The phase a screen shows, calmed by a ``ProgressTiming``: a quick first load shows no
+/// progress, and progress that appears stays long enough to be seen. Feed it every phase with
+/// ``update(to:)`` and render ``phase``, which is the idle phase while a first load is delayed.
 @MainActor
 package final class CalmPhase<Phase: AsyncPhase>: Observable {
-  /// The phase to render: the source's phase, except that a quick first load's progress is
-  /// left out and a slow one's progress is held for its minimum display.
+  /// The phase to render: the source's, without a quick first load's progress, and with a slow
+  /// one's progress held for its minimum display.
   package private(set) var phase: Phase {
     get {
       observation.access(self, keyPath: phaseKey)
@@ -40,12 +21,11 @@ package final class CalmPhase<Phase: AsyncPhase>: Observable {
   /// The delay and minimum display applied.
   package let timing: ProgressTiming
   /// The clock the delay and the minimum display run on.
-  package let clock: LoaderClock
+  private let clock: LoaderClock
   /// Where the anti-flicker rules stand; for diagnostics and tests.
   package var state: ProgressTimingStateMachine.State { machine.state }
 
-  // Observation is written by hand, as in the loaders: for a generic class, `@Observable`
-  // would form `\CalmPhase.phase` anew on every access.
+  // Observation by hand: for a generic class, `@Observable` forms the key path on every access.
   private let observation = ObservationRegistrar()
   private let phaseKey: KeyPath<CalmPhase, Phase> = \.phase
   private var storedPhase: Phase
@@ -56,16 +36,8 @@ package final class CalmPhase<Phase: AsyncPhase>: Observable {
   /// The sleep until the machine's next deadline.
   private var wakeUp: Task<Void, Never>?
 
-  /// Creates a calm phase that starts out showing `phase`.
-  ///
-  /// A phase that is already a first load is shown as it is (its progress counts as shown
-  /// from now): nobody knows how long it has run.
-  ///
-  /// - Parameters:
-  ///   - phase: The source's phase now.
-  ///   - idle: The phase that shows nothing, shown while a first load is delayed.
-  ///   - timing: The delay and minimum display; ``ProgressTiming/immediate`` turns them off.
-  ///   - clock: The clock they run on; a `TestClock` in tests.
+  /// Creates a calm phase that starts out showing `phase`; a first load already running counts
+  /// as showing progress from now.
   package init(
     _ phase: Phase, idle: Phase, timing: ProgressTiming = .default,
     clock: some Clock<Duration> = ContinuousClock()
@@ -90,11 +62,7 @@ package final class CalmPhase<Phase: AsyncPhase>: Observable {
     wakeUp?.cancel()
   }
 
-  /// Takes the source's new phase and decides what shows.
-  ///
-  /// Call it on every change of the source's phase, in order.
-  ///
-  /// - Parameter newPhase: The source's phase now.
+  /// Takes the source's new phase and decides what shows; call it on every change, in order.
   package func update(to newPhase: Phase) {
     let old = source.kind
     source = newPhase
@@ -135,15 +103,6 @@ package final class CalmPhase<Phase: AsyncPhase>: Observable {
 
 extension CalmPhase {
   /// Creates a calm load phase that starts out showing `phase`.
-  ///
-  /// ```swift
-  /// let calm = CalmPhase(LoadPhase<[String], any Error>.idle, clock: TestClock())
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - phase: The source's phase now.
-  ///   - timing: The delay and minimum display; ``ProgressTiming/immediate`` turns them off.
-  ///   - clock: The clock they run on; a `TestClock` in tests.
   package convenience init<Value, Failure>(
     _ phase: LoadPhase<Value, Failure>, timing: ProgressTiming = .default,
     clock: some Clock<Duration> = ContinuousClock()
@@ -152,11 +111,6 @@ extension CalmPhase {
   }
 
   /// Creates a calm paged phase that starts out showing `phase`.
-  ///
-  /// - Parameters:
-  ///   - phase: The source's phase now.
-  ///   - timing: The delay and minimum display; ``ProgressTiming/immediate`` turns them off.
-  ///   - clock: The clock they run on; a `TestClock` in tests.
   package convenience init<Value, Failure>(
     _ phase: PagedPhase<Value, Failure>, timing: ProgressTiming = .default,
     clock: some Clock<Duration> = ContinuousClock()

@@ -1,22 +1,15 @@
 /// What a screen shows for a phase: the single place where screen decisions are made.
 ///
 /// Every renderer (the SwiftUI views, the terminal demo, your own) maps a presentation to its
-/// widgets and decides nothing itself, so the rules below are tested once, on any platform:
-/// - **Blocking progress** only on a first load with nothing to show, and never together with
-///   an error. A reload never shows it: the refresh control (or ``isRefreshing``) is the one
-///   spinner.
+/// widgets and decides nothing itself, so the rules are tested once, on any platform:
+/// - **Blocking progress** only on a first load with nothing to show; a reload never shows it.
 /// - **A blocking error** with retry only when there is no value.
 /// - **A banner** over the content when a reload failed and the value stays.
-/// - **A paging footer**: a spinner while more can be loaded, an error with retry, or the end.
-/// - **A paging header**, for a list that pages backwards too: the same four states at the
-///   start of the list.
+/// - **A paging footer** (and, paging backwards, a header): a spinner, an error with retry, or
+///   the end.
 /// - **An empty state** for a loaded empty collection with nothing more to load.
-/// - **A placeholder**: while nothing has loaded, a placeholder value is shown as redacted
-///   content in the same place the real content will take, so both keep one structural identity.
-/// - **Waiting for the network**: a load that waits for the network (its store knows the
-///   network to be down) shows as the load it is: blocking progress on a first load, which says
-///   it waits ("Waiting for the network" instead of "Loading…"), and the value kept on a reload,
-///   with a note (``isWaitingForNetwork``).
+/// - **A placeholder** shown redacted, in the place the real content will take.
+/// - **Waiting for the network**: the load shows as the load it is, and says it waits.
 ///
 /// ```swift
 /// let presentation = phase.presentation(placeholder: Country.placeholders)
@@ -48,8 +41,7 @@ public struct Presentation<Value, Failure: Error> {
 
   /// An end of a paged list: the footer, or the header of a list that pages backwards.
   public enum Footer {
-    /// No footer: not a paged list, no items yet, or a reload runs (the footer returns when the
-    /// reload lands, so its appearance triggers the next page afresh).
+    /// No footer: not a paged list, no items yet, or a reload runs.
     case none
     /// A spinner. More items exist: when the footer appears, call `loadMore()`; the loader joins
     /// a load-more that already runs.
@@ -74,15 +66,12 @@ public struct Presentation<Value, Failure: Error> {
   public var isRefreshing: Bool
   /// The paging footer; always ``Footer/none`` for a ``LoadPhase``.
   public var footer: Footer
-  /// The paging header of a list that pages backwards: a spinner while earlier items can be
-  /// loaded (call `loadPrevious()` when it appears), an error with retry, or the start of the
-  /// list. Always ``Footer/none`` for a list that pages one way only.
+  /// The paging header of a list that pages backwards; always ``Footer/none`` for a list that
+  /// pages one way only.
   public var header: Header
-  /// Whether the load that runs waits for the network: its store knows the network to be down,
-  /// so no request is out (the loader's `isWaitingForNetwork`). Renderers say so: the blocking
-  /// progress of a first load reads "Waiting for the network" instead of "Loading…"
-  /// (``DefaultStrings/waitingForNetwork``), and a reload, a load-more or a previous page keeps
-  /// what is on screen and adds a small note. It is `false` whenever no load runs.
+  /// Whether the running load waits for the network (the loader's `isWaitingForNetwork`):
+  /// renderers say so instead of "Loading…", or add a note over kept content. `false` whenever
+  /// no load runs.
   public var isWaitingForNetwork: Bool
 
   /// Creates a presentation; renderers normally get one from a phase's `presentation(...)`.
@@ -122,13 +111,8 @@ public struct Presentation<Value, Failure: Error> {
     return false
   }
 
-  /// What VoiceOver meets where the content goes: the content as it is, or, for a redacted
-  /// placeholder, one element that says the content is loading (``DefaultStrings/loading``,
-  /// "Loading…") while the placeholder's rows are hidden. `.redacted` only changes the look:
-  /// without this, VoiceOver reads every placeholder row ("Country name", eight times).
-  ///
-  /// Every renderer hides the same thing; the SwiftUI layer labels the element with the
-  /// loading style's label, as the loading view is labeled.
+  /// What VoiceOver meets where the content goes: the content, or for a redacted placeholder
+  /// one "Loading…" element with the placeholder's rows hidden.
   package var contentAccessibility: ContentAccessibility {
     isPlaceholder ? .loading : .content
   }
@@ -206,11 +190,7 @@ public struct Presentation<Value, Failure: Error> {
 
 extension Presentation {
   /// Whether a value counts as empty when the caller does not say: a `Collection` with no
-  /// elements does, any other value never does.
-  ///
-  /// It is the default of every `isEmpty:` parameter, in the core and in the SwiftUI views, so
-  /// an empty state shows for an empty list without further setup.
-  ///
+  /// elements does, any other value never does. The default of every `isEmpty:` parameter.
   /// ```swift
   /// Presentation<[String], any Error>.isEmptyByDefault([])  // true
   /// ```
@@ -242,14 +222,12 @@ extension AsyncPhase {
   ///     phase without paging, which never shows a footer.
   ///   - hasPrevious: Whether an earlier page exists, for a list that pages backwards; `nil`
   ///     (the default) for a list that pages one way only, which never shows a header.
-  ///   - isWaitingForNetwork: Whether the loader's running load waits for the network (its
-  ///     `isWaitingForNetwork`), which sets ``Presentation/isWaitingForNetwork``; it counts only
-  ///     while the phase loads. `false` by default.
+  ///   - isWaitingForNetwork: Whether the loader's running load waits for the network; it
+  ///     counts only while the phase loads. `false` by default.
   ///   - placeholder: A value to show redacted while nothing has loaded, in the same place as
   ///     the real content. Without one, a first load shows blocking progress.
-  ///   - isEmpty: Whether a loaded value counts as empty, to show the empty state. By default a
-  ///     `Collection` value counts as empty when it has no elements, and any other value never
-  ///     does.
+  ///   - isEmpty: Whether a loaded value counts as empty, to show the empty state. By default
+  ///     ``Presentation/isEmptyByDefault(_:)``.
   public func presentation(
     hasMore: Bool? = nil,
     hasPrevious: Bool? = nil,
@@ -265,10 +243,8 @@ extension AsyncPhase {
 
 /// What VoiceOver meets where a screen's content goes (``Presentation/contentAccessibility``).
 package enum ContentAccessibility: Hashable, Sendable {
-  /// The content, read as it is (or no content at all: a spinner, an error, an empty state,
-  /// each with its own labels).
+  /// The content, read as it is (or no content: each other state has its own labels).
   case content
-  /// One element labeled as the loading view ("Loading…"); the redacted placeholder beneath it
-  /// is hidden.
+  /// One element labeled as the loading view; the redacted placeholder beneath is hidden.
   case loading
 }

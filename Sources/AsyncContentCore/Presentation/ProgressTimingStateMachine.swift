@@ -1,31 +1,6 @@
-/// The anti-flicker rules of ``ProgressTiming`` as a pure state machine: events in, actions out,
-/// no clock and no task.
-///
-/// Shaped like the state machines of swift-async-algorithms: each mutating event method takes
-/// the current instant and returns an ``Action`` for the owner to perform (show the source's
-/// phase, show nothing, keep progress, and when to wake the machine up again). ``CalmPhase`` is
-/// such an owner, with a clock and one sleeping task; a loader or a renderer can own one too.
-///
-/// ```swift
-/// var machine = ProgressTimingStateMachine(timing: .default)
-/// let start = LoaderClock.Instant(offset: .zero)
-/// machine.loadStarted(at: start, hasVisibleContent: false)
-/// // .showNothing(wakeUpAt: 150 ms): no spinner yet
-/// machine.deadlineReached(at: start.advanced(by: .milliseconds(150)))
-/// // .showSource: the source is loading, so progress shows now, for at least 400 ms
-/// machine.loadFinished(at: start.advanced(by: .milliseconds(200)))
-/// // .keepProgress(wakeUpAt: 550 ms): the value waits until the minimum display is over
-/// ```
-///
-/// The rules, per event:
-/// - A **first load** (nothing on screen) starts a delay; a **reload, retry or load-more**
-///   (something on screen) shows at once and is never held.
-/// - A first load that **lands during the delay** shows its result at once: no progress was
-///   ever shown. Progress appears only when the delay's **deadline is reached** first.
-/// - A load that lands **while progress shows** waits until progress has shown for the minimum;
-///   the owner keeps showing progress and shows the source's phase when woken.
-/// - A **cancel** (the source returns to idle) shows the source at once, in every state: the
-///   person asked for it, and a spinner that outlives its cancel looks like the cancel failed.
+/// The anti-flicker rules of ``ProgressTiming`` as a pure state machine: each event takes the
+/// current instant and returns an ``Action`` for the owner (``CalmPhase``, a loader, a
+/// renderer) to perform; no clock and no task.
 package struct ProgressTimingStateMachine: Hashable, Sendable {
   /// An instant on the owner's clock.
   package typealias Instant = LoaderClock.Instant
@@ -34,13 +9,11 @@ package struct ProgressTimingStateMachine: Hashable, Sendable {
   package enum State: Hashable, Sendable {
     /// The screen shows the source's phase as it is.
     case passing
-    /// A first load runs and nothing shows; progress appears at `deadline` if the load still
-    /// runs then.
+    /// A first load runs and nothing shows; progress appears at `deadline` if it still runs.
     case delaying(deadline: Instant)
     /// Progress shows while the first load runs, and stays at least until `minimumEnd`.
     case showingProgress(minimumEnd: Instant)
-    /// The load landed while progress showed; progress stays until `end`, then the source's
-    /// phase shows.
+    /// The load landed while progress showed; progress stays until `end`.
     case holdingProgress(end: Instant)
   }
 
@@ -48,10 +21,10 @@ package struct ProgressTimingStateMachine: Hashable, Sendable {
   package enum Action: Hashable, Sendable {
     /// Show the source's phase now, and cancel any wake-up: nothing is delayed or held.
     case showSource
-    /// Show nothing (the idle phase: no spinner, no placeholder) and call
+    /// Show nothing (no spinner, no placeholder) and call
     /// ``ProgressTimingStateMachine/deadlineReached(at:)`` at the instant given.
     case showNothing(wakeUpAt: Instant)
-    /// Keep showing the progress that shows now, even though the load landed, and call
+    /// Keep showing progress though the load landed, and call
     /// ``ProgressTimingStateMachine/deadlineReached(at:)`` at the instant given.
     case keepProgress(wakeUpAt: Instant)
     /// Change nothing: what shows stays, and a scheduled wake-up stays scheduled.
@@ -63,32 +36,14 @@ package struct ProgressTimingStateMachine: Hashable, Sendable {
   /// Where the machine is.
   package private(set) var state: State = .passing
 
-  /// Creates a machine.
-  ///
-  /// - Parameters:
-  ///   - timing: The delay and minimum display to apply.
-  ///   - state: Where the machine starts; ``State/passing`` unless a first load already shows
-  ///     progress when its owner is created.
+  /// Creates a machine; `state` is ``State/passing`` unless a first load already shows
+  /// progress when its owner is created.
   package init(timing: ProgressTiming, state: State = .passing) {
     self.timing = timing
     self.state = state
   }
 
   /// The source's phase changed from one kind to another: the event that change stands for.
-  ///
-  /// Into ``PhaseKind/loading`` is a first load starting; out of it, a cancel (into idle) or
-  /// the first load landing; into any other loading kind, a load with content on screen
-  /// starting; anything else, ``sourceChanged()``.
-  ///
-  /// ```swift
-  /// machine.phaseChanged(from: old.kind, to: new.kind, at: clock.now)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - old: The kind of the source's previous phase.
-  ///   - new: The kind of its new phase.
-  ///   - now: The current instant.
-  /// - Returns: What to show.
   @discardableResult
   package mutating func phaseChanged(
     from old: PhaseKind, to new: PhaseKind, at now: Instant
@@ -107,14 +62,8 @@ package struct ProgressTimingStateMachine: Hashable, Sendable {
     return sourceChanged()
   }
 
-  /// A load started.
-  ///
-  /// - Parameters:
-  ///   - now: The current instant.
-  ///   - hasVisibleContent: Whether the screen already shows something this load replaces (a
-  ///     value, or an error that a retry replaces). `false` for a first load: the only load
-  ///     the delay and the minimum display apply to.
-  /// - Returns: What to show.
+  /// A load started; `hasVisibleContent` is `false` for a first load, the only load the delay
+  /// and the minimum display apply to.
   @discardableResult
   package mutating func loadStarted(at now: Instant, hasVisibleContent: Bool) -> Action {
     switch state {
@@ -141,9 +90,6 @@ package struct ProgressTimingStateMachine: Hashable, Sendable {
   }
 
   /// The first load landed with a value or a failure.
-  ///
-  /// - Parameter now: The current instant.
-  /// - Returns: What to show.
   @discardableResult
   package mutating func loadFinished(at now: Instant) -> Action {
     switch state {
@@ -166,20 +112,15 @@ package struct ProgressTimingStateMachine: Hashable, Sendable {
     }
   }
 
-  /// The load was cancelled, or the source was reset: it went back to idle.
-  ///
-  /// - Returns: ``Action/showSource``: a cancel shows at once, in every state.
+  /// The load was cancelled, or the source was reset: shows at once, in every state.
   @discardableResult
   package mutating func cancelled() -> Action {
     state = .passing
     return .showSource
   }
 
-  /// The source changed without starting or ending a first load: a reload landed, a page was
-  /// appended, a new value arrived from a sequence.
-  ///
-  /// - Returns: ``Action/showSource`` unless a first load is delayed or its result held, which
-  ///   keeps what shows.
+  /// The source changed without starting or ending a first load (a reload landed, a page was
+  /// appended): shows it unless a first load is delayed or its result held.
   @discardableResult
   package mutating func sourceChanged() -> Action {
     switch state {
@@ -188,13 +129,8 @@ package struct ProgressTimingStateMachine: Hashable, Sendable {
     }
   }
 
-  /// A wake-up the machine asked for ran.
-  ///
-  /// A wake-up that runs early asks again for its instant; one that is no longer wanted (the
-  /// load landed or was cancelled since) changes nothing.
-  ///
-  /// - Parameter now: The current instant.
-  /// - Returns: What to show.
+  /// A wake-up ran: one that runs early asks again for its instant, one no longer wanted
+  /// changes nothing.
   @discardableResult
   package mutating func deadlineReached(at now: Instant) -> Action {
     switch state {

@@ -1,11 +1,6 @@
-// `AsyncLoader(publisher:)`, compiled into AsyncContentCore only where Apple's Combine exists:
-// the core depends on no package, so on Linux it has no Combine initializer.
-//
-// The test target AsyncContentCoreTests compiles this same file again, through a relative
-// symlink, so that Linux tests this code against OpenCombine (see the note on Combine in
-// Package.swift): there ASYNCCONTENT_OPENCOMBINE is defined on Linux, and
-// ASYNCCONTENT_COMBINE_TEST_COPY everywhere, so on Apple platforms the copy compiles to nothing
-// and the tests exercise the core's own initializer.
+// `AsyncLoader(publisher:)`, compiled into AsyncContentCore only where Apple's Combine exists.
+// AsyncContentCoreTests compiles this file again through a symlink, against OpenCombine on
+// Linux (ASYNCCONTENT_OPENCOMBINE); on Apple platforms that copy compiles to nothing.
 #if ASYNCCONTENT_OPENCOMBINE
 public import AsyncContentCore
 public import OpenCombine
@@ -27,8 +22,7 @@ extension AsyncLoader {
   /// let article = AsyncLoader(publisher: api.articlePublisher(id: 42))
   /// ```
   ///
-  /// Available where Apple's Combine is; on Linux, feed a loader with
-  /// ``init(phase:clock:staleness:sequence:)`` instead.
+  /// Available where Apple's Combine is; on Linux, use ``init(phase:clock:staleness:sequence:)``.
   ///
   /// - Parameters:
   ///   - phase: The initial phase, for previews and tests.
@@ -50,13 +44,9 @@ extension AsyncLoader {
     self.init(phase: phase, clock: clock, staleness: staleness, sequence: subscribe)
   }
 
-  /// Subscribes to `publisher` and returns its values and completion as a stream, with the
-  /// subscription to cancel.
-  ///
-  /// Nonisolated, so that the `sink` closures are too: a publisher may deliver on any thread
-  /// (URLSession's do), and a closure formed on the main actor would inherit its isolation,
-  /// which Swift 6 checks at run time, trapping on another thread. The closures only hand the
-  /// events to the stream's continuation, which any thread may call.
+  /// Subscribes to `publisher`, returning its events as a stream and the subscription. Nonisolated,
+  /// so the `sink` closures do not inherit the main actor and trap when a publisher delivers on
+  /// another thread.
   private nonisolated static func subscribe<P: Publisher>(
     to publisher: P
   ) -> (AsyncThrowingStream<Value, any Error>, AnyCancellable) where P.Output == Value {

@@ -28,10 +28,8 @@ extension AsyncLoader {
     }
   }
 
-  /// Delivers every element of `sequence` while the subscription is current.
-  ///
-  /// `package`, not private: the Combine initializer (AsyncLoader+Combine.swift) calls it, and
-  /// the test copy of that file is compiled in a test module.
+  /// Delivers every element of `sequence` while the subscription is current; `package` because
+  /// the test copy of the Combine initializer calls it.
   package static func drain<S: AsyncSequence>(_ sequence: S, into sink: SequenceSink) async
   where S.Element == Value {
     do {

@@ -3,16 +3,8 @@ package import Foundation
 /// Reads an HTTP `Retry-After` header (RFC 9110, section 10.2.3): a number of seconds, or an
 /// HTTP-date.
 package enum RetryAfterHeader {
-  /// The wait `header` asks for, or `nil` when there is no header or it does not parse.
-  ///
-  /// An HTTP-date is measured from the response's own `Date` header when it has one, so the
-  /// wait does not depend on the two clocks agreeing; otherwise from `now`. A date in the past
-  /// asks for no wait.
-  ///
-  /// - Parameters:
-  ///   - header: The `Retry-After` header's value.
-  ///   - responseDate: The response's `Date` header's value.
-  ///   - now: The current time, for a date without a `Date` header.
+  /// The wait `header` asks for, or `nil` when there is none or it does not parse; an
+  /// HTTP-date is measured from the response's `Date` header when there is one, else `now`.
   package static func delay(
     _ header: String?, responseDate: String?, now: Date = Date()
   ) -> Duration? {
