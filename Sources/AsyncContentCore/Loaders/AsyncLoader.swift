@@ -51,20 +51,13 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     return storedPhase
   }
 
-  // The triggers and the landing of a load are inlinable: they are compiled where `Value` is
-  // known (the app's module), so a load looks no generic metadata up at run time. Their state
-  // is therefore `@usableFromInline`; it is not API.
-
-  /// The machinery every loader shares: the task, the waiters, staleness, the failure count and
-  /// the observation of the phase. Only this loader holds it, so releasing the loader releases
-  /// it, which cancels the running task.
+  /// The task, the waiters, staleness, the failure count and the observation; only this
+  /// loader holds it.
   @usableFromInline package let core: LoaderCore
 
-  /// The phase, read and written without notifying observers; ``core`` notifies. It skips the
-  /// exclusivity checks for the reasons the core's state does.
+  /// The phase, unobserved; ``core`` notifies.
   @exclusivity(unchecked) @usableFromInline final var storedPhase: LoadPhase<Value, any Error>
-  /// What a trigger does when a load already runs. (After the phase, in the room its optional
-  /// payload leaves, so that the loader stays small.)
+  /// What a trigger does when a load already runs.
   public final var overlapPolicy: OverlapPolicy
   /// Where the value comes from; set once, by the initializers.
   private var source = Source.subclass
@@ -126,8 +119,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
       clock: LoaderClock(clock), retry: retry, staleness: staleness, hasValue: phase.value != nil)
   }
 
-  /// Creates an idle loader with `settings`, which it may share with other loaders: what a
-  /// ``LoaderStore`` makes for its keys.
+  /// Creates an idle loader with `settings`, which it may share: what a store makes for its keys.
   init(settings: LoaderSettings, staleness: Staleness) {
     storedPhase = .idle
     overlapPolicy = .joinRunning
@@ -135,7 +127,6 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   }
 
   /// Creates a loader fed by `sequence`, which subscribes for a load and delivers into its sink.
-  /// `package`: the Combine initializer's test copy, compiled in a test module, calls it.
   package convenience init(
     phase: LoadPhase<Value, any Error>, clock: some Clock<Duration>, staleness: Staleness,
     sequence: @escaping @MainActor (SequenceSink) async -> Void
@@ -169,7 +160,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   /// while the value is current.
   @inlinable
   public final func load() async {
-    if startLoadIfNeeded() { await core.waitForLoad() }
+    if launchIfNeeded() { await core.waitForLoad() }
   }
 
   /// Fetches whatever is shown and returns when the load finishes; joins a load that runs
@@ -191,14 +182,14 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   /// as ``load()`` does.
   @inlinable
   public final func startLoad() {
-    startLoadIfNeeded()
+    launchIfNeeded()
   }
 
   /// Starts ``reload()`` without waiting, for button actions; it decides exactly as
   /// ``reload()`` does.
   @inlinable
   public final func startReload() {
-    if !core.isLoadRunning || overlapPolicy == .latestWins { begin() }
+    if !core.isLoadRunning || overlapPolicy == .latestWins { launch() }
   }
 
   /// Cancels the running load or subscription. The phase returns to where the load started
@@ -209,8 +200,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   }
 
   /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the value, as
-  /// ``LoadPhase/dismissError()`` decides. The banner's Dismiss calls it, so every renderer
-  /// leaves the same phase behind; the next failure shows a banner again. Any other phase, and
+  /// ``LoadPhase/dismissError()`` decides. The banner's Dismiss calls it; any other phase, and
   /// a load that runs, stay as they are.
   @inlinable
   public final func dismissError() {
@@ -247,50 +237,42 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     }
   }
 
-  /// Starts a load when ``load()`` should; returns whether a load runs to wait for.
-  @inlinable
-  @discardableResult
-  final func startLoadIfNeeded() -> Bool {
+  /// Launches a load when ``load()`` should; returns whether a load runs to join.
+  @inlinable @discardableResult
+  final func launchIfNeeded() -> Bool {
     if core.isLoadRunning { return true }  // joins, whatever the overlap policy
     guard needsLoadNow else { return false }
-    begin()
+    launch()
     return true
   }
 
-  /// Starts a new load: supersedes whatever runs and moves the phase to a loading case.
+  /// Launches a new load: supersedes whatever runs and moves the phase to a loading case.
   @inlinable
-  final func begin() {
-    if beginSubscription() { return }
+  final func launch() {
+    if launchSubscription() { return }
     let operation = makeOperation()
-    let loader = WeakReference(self)
-    // The policy when the load starts; `nil` when it never retries, which the task then
-    // captures without retaining the policy's closures.
+    // `nil` when it never retries: the task then holds none of the policy's closures.
     let retry = core.retryPolicy.retries ? core.retryPolicy : nil
     let network = core.network
-    core.beginLoad({ storedPhase.startLoading() == .started }) { generation in
-      let markedWaiting = core.storedIsWaitingForNetwork
-      return Task {
-        let outcome = await runAttempts(
-          operation, network: network, markedWaiting: markedWaiting,
-          isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
-          markWaiting: { loader.object?.core.markWaitingForNetwork($0) },
-          retryAfterFailure: { loader.object?.core.nextWait(after: $0, $1, retry) })
-        guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
-        self.finish(outcome)
-      }
+    let generation = core.launch(phaseChanged: storedPhase.startLoading() == .started)
+    let markedWaiting = core.storedIsWaitingForNetwork
+    let loader = WeakReference(self)
+    core.task = Task {
+      let outcome = await runAttempts(
+        operation, network: network, markedWaiting: markedWaiting,
+        LoaderRun(loader, generation, retry))
+      guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
+      self.finish(outcome)
     }
   }
 
-  /// Starts a new subscription if this is a sequence or publisher loader.
-  ///
-  /// - Returns: Whether it is one (and the subscription started).
+  /// Launches a subscription, if this is a sequence or publisher loader; returns whether it is.
   @usableFromInline
-  final func beginSubscription() -> Bool {
+  final func launchSubscription() -> Bool {
     guard case .sequence(let subscription) = source else { return false }
-    core.beginLoad({ storedPhase.startLoading() == .started }) { generation in
-      let sink = SequenceSink(loader: self, generation: generation)
-      return Task { await subscription(sink) }
-    }
+    let generation = core.launch(phaseChanged: storedPhase.startLoading() == .started)
+    let sink = SequenceSink(loader: self, generation: generation)
+    core.task = Task { await subscription(sink) }
     return true
   }
 
@@ -299,13 +281,8 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   final func finish(_ outcome: LoadOutcome<Value>) {
     switch outcome {
     case .success(let value): land(value)
-    case .failure(let error):
-      core.finishLoad {
-        storedPhase.fail(error)
-        core.noteFailure(leaving: storedPhase.kind)
-        return true
-      }
-    case .cancelled: core.finishCancelledLoad { storedPhase.cancel() }
+    case .failure(let error): fail(error)
+    case .cancelled: core.finishCancelled(phaseChanged: storedPhase.cancel())
     }
   }
 
@@ -313,25 +290,27 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   @inlinable
   final func land(_ value: Value, ending: Bool = true) {
     core.storedLoadedAt = core.clock.now
+    storedPhase.succeed(value)
     if ending {
-      core.finishLoad {
-        storedPhase.succeed(value)
-        return true
-      }
+      core.finish(phaseChanged: true)
     } else {
-      core.changePhase {
-        storedPhase.succeed(value)
-        return true
-      }
+      core.phaseDidChange()
       core.settleWaiters()
     }
     core.resetFailureCount()
   }
 
+  /// Shows `error` and settles.
+  @inlinable
+  final func fail(_ error: any Error) {
+    storedPhase.fail(error)
+    core.noteFailure(leaving: storedPhase.kind)
+    core.finish(phaseChanged: true)
+  }
+
   // MARK: Sequences
 
-  /// Feeds the elements of a sequence or publisher into a loader, while its generation is current.
-  /// `package`: the Combine initializer's test copy names it (see AsyncLoader+Combine.swift).
+  /// Feeds a sequence's or publisher's elements into a loader while its generation is current.
   @MainActor
   package struct SequenceSink {
     weak var loader: AsyncLoader?
@@ -344,19 +323,15 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
       return true
     }
 
-    /// Ends the subscription: an error lands as failed or reloadFailed; a cancellation or a
-    /// sequence that ends before any element returns the phase to where it started.
+    /// Ends the subscription: an error fails the load; a cancellation, or an end before any
+    /// element, returns the phase to where it started.
     func finish(throwing error: (any Error)?) {
       guard let loader, loader.core.isCurrent(generation) else { return }
       if let error, !isCancellation(error), !Task.isCancelled {
         loader.core.countFailedAttempt()
-        loader.core.finishLoad {
-          loader.storedPhase.fail(error)
-          loader.core.noteFailure(leaving: loader.storedPhase.kind)
-          return true
-        }
+        loader.fail(error)
       } else {
-        loader.core.finishCancelledLoad { loader.storedPhase.cancel() }
+        loader.core.finishCancelled(phaseChanged: loader.storedPhase.cancel())
       }
     }
   }
@@ -427,15 +402,9 @@ extension AsyncLoader {
   public var isActive: Bool { core.isActive }
 
   /// Whether the running load waits for the network: the loader's ``LoaderStore`` knows the
-  /// network to be down (``LoaderStore/followNetwork(_:)``), so the request has not been sent,
-  /// and it is sent when the network comes back. TanStack Query's `isPaused` (`fetchStatus`
-  /// `'paused'`). It is observed together with the phase.
-  ///
-  /// The phase stays what the load made it: loading on a first load, reloading with the value
-  /// on screen on a reload. A failure that arrives while the network is down is not
-  /// shown and burns no retry: the attempt waits for the network and runs again. Cancelling,
-  /// superseding or resetting the load ends the wait as it ends any load. A loader outside a
-  /// store never waits.
+  /// network to be down (``LoaderStore/followNetwork(_:)``), so the request goes out when it
+  /// comes back. The phase stays the loading one; a failure while the network is down burns no
+  /// retry. A loader outside a store never waits. It is observed together with the phase.
   ///
   /// ```swift
   /// if loader.isWaitingForNetwork { Text("Waiting for the network") }

@@ -83,25 +83,16 @@ where Item.ID: Sendable {
   /// How many pages stay loaded at most; `nil` keeps every page.
   public let maxPages: Int?
 
-  // The triggers and the landing of a page are inlinable: they are compiled where `Item` and
-  // `Cursor` are known (the app's module), so a page looks no generic metadata up at run time.
-  // Their state is therefore `@usableFromInline`; it is not API. The phase and the cursor skip
-  // the exclusivity checks for the reasons the core's state does: the merge, the one call into
-  // the app's code while a page lands, runs on items taken out of the phase.
-
-  /// The machinery every loader shares: the task, the waiters, staleness, the failure count and
-  /// the observation of the phase. Only this loader holds it, so releasing the loader releases
-  /// it, which cancels the running task.
+  /// The task, the waiters, staleness, the failure count and the observation; only this
+  /// loader holds it.
   @usableFromInline package let core: LoaderCore
 
-  // The two ends: `nil` when no page lies beyond, `.some(cursor)` for the page there, whose
-  // cursor is `nil` when it is the first page of the list (a window dropped it).
+  // The ends: `nil` when no page lies beyond, `.some(nil)` when it is the list's first page.
   @exclusivity(unchecked) @usableFromInline var storedPhase: PagedPhase<Items, any Error>
   @exclusivity(unchecked) @usableFromInline var storedNextCursor: Cursor??
   @exclusivity(unchecked) @usableFromInline var storedPreviousCursor: Cursor??
   @exclusivity(unchecked) @usableFromInline var storedPagesBackward = false
-  /// The pages that stay loaded, in order, while `maxPages` bounds them: the cursor that loads
-  /// each (`nil` for the first page) and how many items it added.
+  /// The pages that stay loaded, in order, while `maxPages` bounds them.
   @exclusivity(unchecked) @usableFromInline var keptPages: [KeptPage] = []
   @usableFromInline let fetchPage: FetchPage
   @usableFromInline let mergePage: MergePage
@@ -207,7 +198,7 @@ where Item.ID: Sendable {
   /// it.
   @inlinable
   public func load() async {
-    if startLoadIfNeeded() { await core.waitForLoad() }
+    if launchIfNeeded() { await core.waitForLoad() }
   }
 
   /// Loads again from the first page and returns when it lands; the items stay visible until
@@ -239,14 +230,14 @@ where Item.ID: Sendable {
   /// (one page loads at a time).
   @inlinable
   public func loadPrevious() async {
-    if startLoadPreviousIfNeeded() { await core.waitForLoad() }
+    if launchIfNeeded(.previous) { await core.waitForLoad() }
   }
 
   /// Starts ``loadPrevious()`` without waiting, for a header's `onAppear`; it decides exactly as
   /// ``loadPrevious()`` does.
   @inlinable
   public func startLoadPrevious() {
-    startLoadPreviousIfNeeded()
+    launchIfNeeded(.previous)
   }
 
   /// Loads the next page and returns when it lands; joins a load-more that runs.
@@ -255,27 +246,27 @@ where Item.ID: Sendable {
   /// load, retry or reload runs.
   @inlinable
   public func loadMore() async {
-    if startLoadMoreIfNeeded() { await core.waitForLoad() }
+    if launchIfNeeded(.next) { await core.waitForLoad() }
   }
 
   /// Starts ``load()`` without waiting; it decides exactly as ``load()`` does.
   @inlinable
   public func startLoad() {
-    startLoadIfNeeded()
+    launchIfNeeded()
   }
 
   /// Starts ``reload()`` without waiting; it decides exactly as ``reload()`` does.
   @inlinable
   public func startReload() {
     // A first-page load that runs is joined; anything else (a load-more included) gives way.
-    if !isLoadingFirstPage { beginPage(.first, at: nil) }
+    if !isLoadingFirstPage { launch(.first, at: nil) }
   }
 
   /// Starts ``loadMore()`` without waiting, for a footer's `onAppear`; it decides exactly as
   /// ``loadMore()`` does.
   @inlinable
   public func startLoadMore() {
-    startLoadMoreIfNeeded()
+    launchIfNeeded(.next)
   }
 
   /// Cancels the running load: the phase returns to where it started and waiting callers
@@ -313,80 +304,62 @@ where Item.ID: Sendable {
     core.isLoadRunning && storedPhase.kind != .loadingMore && storedPhase.kind != .loadingPrevious
   }
 
-  /// Starts the first page when ``load()`` should; returns whether a load runs to wait for.
+  /// Launches the first page when ``load()`` should; returns whether a load runs to join.
   @inlinable @discardableResult
-  func startLoadIfNeeded() -> Bool {
+  func launchIfNeeded() -> Bool {
     if isLoadingFirstPage { return true }  // joins
     switch storedPhase.kind {
     case .idle, .failed, .loading, .reloading, .retrying:
       // Nothing to show, or a loading phase no load stands behind (an initial phase).
-      beginPage(.first, at: nil)
+      launch(.first, at: nil)
       return true
     case .loaded, .reloadFailed, .loadingMore, .loadMoreFailed, .loadingPrevious,
       .loadPreviousFailed:
       // A list is shown: it loads again only when it is stale, superseding a page that loads.
       guard core.isStale else { return false }
-      beginPage(.first, at: nil)
+      launch(.first, at: nil)
       return true
     }
   }
 
-  /// Starts the next page when ``loadMore()`` should; returns whether a load-more runs to wait
-  /// for.
+  /// Launches the page at the `end` (`.next` or `.previous`) when ``loadMore()`` or
+  /// ``loadPrevious()`` should; returns whether a load of it runs to join.
   @inlinable @discardableResult
-  func startLoadMoreIfNeeded() -> Bool {
-    if core.isLoadRunning { return storedPhase.kind == .loadingMore }  // joins, or unavailable
-    guard let cursor = storedNextCursor else { return false }
+  func launchIfNeeded(_ end: PageDirection) -> Bool {
+    let loading: PhaseKind = end == .next ? .loadingMore : .loadingPrevious
+    if core.isLoadRunning { return storedPhase.kind == loading }  // joins, or unavailable
+    guard let cursor = end == .next ? storedNextCursor : storedPreviousCursor else { return false }
     switch storedPhase.kind {
-    case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed, .loadingMore:
-      beginPage(.next, at: cursor)
-      return true
-    case .idle, .loading, .failed, .reloading, .retrying, .loadingPrevious:
-      return false
+    case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed: break
+    case .loadingMore, .loadingPrevious: guard storedPhase.kind == loading else { return false }
+    case .idle, .loading, .failed, .reloading, .retrying: return false
     }
+    launch(end, at: cursor)
+    return true
   }
 
-  /// Starts the previous page when ``loadPrevious()`` should; returns whether a load of it runs
-  /// to wait for.
-  @inlinable @discardableResult
-  func startLoadPreviousIfNeeded() -> Bool {
-    if core.isLoadRunning { return storedPhase.kind == .loadingPrevious }  // joins, or unavailable
-    guard let cursor = storedPreviousCursor else { return false }
-    switch storedPhase.kind {
-    case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed, .loadingPrevious:
-      beginPage(.previous, at: cursor)
-      return true
-    case .idle, .loading, .failed, .reloading, .retrying, .loadingMore:
-      return false
-    }
-  }
-
-  /// Starts fetching a page at `cursor` (`nil`: the first page), superseding whatever runs.
+  /// Launches a load of the page at `cursor` (`nil`: the first), superseding whatever runs.
   @inlinable
-  func beginPage(_ direction: PageDirection, at cursor: Cursor?) {
-    let loader = WeakReference(self)
-    // The policy when the load starts; `nil` when it never retries, which the task then
-    // captures without retaining the policy's closures.
+  func launch(_ direction: PageDirection, at cursor: Cursor?) {
+    // `nil` when it never retries: the task then holds none of the policy's closures.
     let retry = core.retryPolicy.retries ? core.retryPolicy : nil
     let fetchPage = fetchPage
     let network = core.network
-    core.beginLoad({
+    let started: LoadStart =
       switch direction {
-      case .first: storedPhase.startLoading() == .started
-      case .next: storedPhase.startLoadingMore() == .started
-      case .previous: storedPhase.startLoadingPrevious() == .started
+      case .first: storedPhase.startLoading()
+      case .next: storedPhase.startLoadingMore()
+      case .previous: storedPhase.startLoadingPrevious()
       }
-    }) { generation in
-      let markedWaiting = core.storedIsWaitingForNetwork
-      return Task {
-        let outcome = await runAttempts(
-          { try await fetchPage(cursor) }, network: network, markedWaiting: markedWaiting,
-          isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
-          markWaiting: { loader.object?.core.markWaitingForNetwork($0) },
-          retryAfterFailure: { loader.object?.core.nextWait(after: $0, $1, retry) })
-        guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
-        self.finish(outcome, direction, at: cursor)
-      }
+    let generation = core.launch(phaseChanged: started == .started)
+    let markedWaiting = core.storedIsWaitingForNetwork
+    let loader = WeakReference(self)
+    core.task = Task {
+      let outcome = await runAttempts(
+        { try await fetchPage(cursor) }, network: network, markedWaiting: markedWaiting,
+        LoaderRun(loader, generation, retry))
+      guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
+      self.finish(outcome, direction, at: cursor)
     }
   }
 
@@ -397,28 +370,20 @@ where Item.ID: Sendable {
   ) {
     switch outcome {
     case .success(let page):
-      core.finishLoad {
-        switch direction {
-        case .first: landFirstPage(page)
-        case .next: landNextPage(page, at: cursor)
-        case .previous: landPreviousPage(page, at: cursor)
-        }
-      }
+      let changed =
+        direction == .first ? landFirstPage(page) : landPage(page, direction, at: cursor)
+      core.finish(phaseChanged: changed)
       core.resetFailureCount()
     case .failure(let error):
-      core.finishLoad {
-        storedPhase.fail(error)
-        core.noteFailure(leaving: storedPhase.kind)
-        return true
-      }
+      storedPhase.fail(error)
+      core.noteFailure(leaving: storedPhase.kind)
+      core.finish(phaseChanged: true)
     case .cancelled:
-      core.finishCancelledLoad { storedPhase.cancel() }
+      core.finishCancelled(phaseChanged: storedPhase.cancel())
     }
   }
 
-  /// Shows the first page: merged, like every other, into empty items.
-  ///
-  /// - Returns: `true`: the phase changed.
+  /// Shows the first page, merged like every other into empty items; returns `true`.
   @inlinable
   func landFirstPage(_ page: Page<Item, Cursor>) -> Bool {
     var items = Items()
@@ -432,47 +397,36 @@ where Item.ID: Sendable {
     return true
   }
 
-  /// Merges the next page into the items, in place; `false` when no load-more runs (the page is
-  /// stale), as ``PagedPhase/finishLoadingMore(_:)`` decides.
-  ///
-  /// The items are taken out of the phase while `mergePage`, the app's code, runs, so no access
-  /// to the phase is open during it; the phase holds no other reference, so the items are
-  /// merged without a copy.
+  /// Merges the page at the `end` into the items in place (taken out of the phase, so the
+  /// merge copies nothing); `false` when that end no longer loads (the page is stale).
   @inlinable
-  func landNextPage(_ page: Page<Item, Cursor>, at cursor: Cursor?) -> Bool {
+  func landPage(_ page: Page<Item, Cursor>, _ end: PageDirection, at cursor: Cursor?) -> Bool {
+    let next = end == .next
     var items = Items()
-    guard storedPhase.finishLoadingMore({ swap(&items, &$0) }) else { return false }
+    let taken =
+      next
+      ? storedPhase.finishLoadingMore { swap(&items, &$0) }
+      : storedPhase.finishLoadingPrevious { swap(&items, &$0) }
+    guard taken else { return false }
     let before = items.count
-    mergePage(&items, page.items)
-    storedNextCursor = page.nextCursor.map { .some($0) }
+    if next {
+      mergePage(&items, page.items)
+      storedNextCursor = page.nextCursor.map { .some($0) }
+    } else {
+      mergePreviousPage(&items, page.items)
+      storedPreviousCursor = page.previousCursor.map { .some($0) }
+      storedPagesBackward = true
+    }
     if let maxPages {
-      keptPages.append(KeptPage(cursor: cursor, count: max(0, items.count - before)))
-      if keptPages.count > maxPages {
-        // The window is full: the first page kept goes, and its cursor loads it again.
+      let kept = KeptPage(cursor: cursor, count: max(0, items.count - before))
+      if next { keptPages.append(kept) } else { keptPages.insert(kept, at: 0) }
+      // A full window drops the page at the far end, and keeps the cursor that loads it again.
+      if keptPages.count > maxPages, next {
         let dropped = keptPages.removeFirst()
         items.removeFirst(min(dropped.count, items.count))
         storedPreviousCursor = .some(dropped.cursor)
         storedPagesBackward = true
-      }
-    }
-    storedPhase.succeed(items)
-    return true
-  }
-
-  /// Merges the previous page into the front of the items, in place; `false` when the previous
-  /// page no longer loads (the page is stale).
-  @inlinable
-  func landPreviousPage(_ page: Page<Item, Cursor>, at cursor: Cursor?) -> Bool {
-    var items = Items()
-    guard storedPhase.finishLoadingPrevious({ swap(&items, &$0) }) else { return false }
-    let before = items.count
-    mergePreviousPage(&items, page.items)
-    storedPreviousCursor = page.previousCursor.map { .some($0) }
-    storedPagesBackward = true
-    if let maxPages {
-      keptPages.insert(KeptPage(cursor: cursor, count: max(0, items.count - before)), at: 0)
-      if keptPages.count > maxPages {
-        // The window is full: the last page kept goes, and its cursor loads it again.
+      } else if keptPages.count > maxPages {
         let dropped = keptPages.removeLast()
         items.removeLast(min(dropped.count, items.count))
         storedNextCursor = .some(dropped.cursor)
@@ -548,15 +502,9 @@ extension PagedLoader {
   public var isActive: Bool { core.isActive }
 
   /// Whether the running load waits for the network: the loader's ``LoaderStore`` knows the
-  /// network to be down (``LoaderStore/followNetwork(_:)``), so the request has not been sent,
-  /// and it is sent when the network comes back. TanStack Query's `isPaused` (`fetchStatus`
-  /// `'paused'`). It is observed together with the phase.
-  ///
-  /// The phase stays what the load made it: loading on a first load, reloading with the items
-  /// on screen on a reload, loadingMore or loadingPrevious on a page. A failure that arrives
-  /// while the network is down is not shown and burns no retry: the attempt waits for the
-  /// network and runs again. Cancelling, superseding or resetting the load ends the wait as it
-  /// ends any load. A loader outside a store never waits.
+  /// network to be down (``LoaderStore/followNetwork(_:)``), so the request goes out when it
+  /// comes back. The phase stays the loading one; a failure while the network is down burns no
+  /// retry. A loader outside a store never waits. It is observed together with the phase.
   ///
   /// ```swift
   /// if feed.isWaitingForNetwork { Text("Waiting for the network") }
