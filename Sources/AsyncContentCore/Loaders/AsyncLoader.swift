@@ -10,19 +10,12 @@ public import Foundation
 /// ```
 ///
 /// - **Joining.** A trigger that arrives while a load runs joins it (or, with
-///   ``OverlapPolicy/latestWins``, replaces it). Every trigger returns when the load it started
-///   or joined finishes, so `.refreshable { await loader.reload() }` keeps its spinner exactly as
-///   long as the real load runs.
-/// - **Caller cancellation is not load cancellation.** When SwiftUI cancels the task that
-///   awaits a trigger, the shared load goes on and lands. Only ``cancel()``,
-///   ``OverlapPolicy/latestWins``, ``reset()`` and releasing the loader cancel the operation.
-/// - **Cancellation is never a failure.** `CancellationError`, `URLError.cancelled` and any
-///   error thrown by a cancelled operation return the phase to where the load started.
-/// - **Stale results are dropped.** Every load has a generation, checked after every `await`.
-/// - **Retry and staleness** run on the injected clock.
-/// - **Releasing it cancels its work.** Stored tasks hold the loader weakly, and the operation
-///   never holds it, so a loader released while it loads (a screen that went away) cancels the
-///   request and is freed at once. This holds for subclasses too.
+///   ``OverlapPolicy/latestWins``, replaces it), and returns when that load finishes.
+/// - **Caller cancellation is not load cancellation.** When SwiftUI cancels the awaiting task,
+///   the load goes on; only ``cancel()``, ``reset()``, latestWins and releasing the loader stop it.
+/// - **Cancellation is never a failure**: the phase returns to where the load started.
+/// - **Stale results are dropped**, and **retry and staleness** run on the injected clock.
+/// - **Releasing it cancels its work**: a loader released while it loads is freed at once.
 ///
 /// Subclass it as Ralf Ebert's "AsyncView – Asynchrone Ladevorgänge in SwiftUI" subclasses
 /// `AsyncModel`: override ``makeOperation()`` and call `super.init()`.
@@ -90,14 +83,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     source = .operation(operation)
   }
 
-  /// Creates a loader for a subclass that overrides ``makeOperation()``.
-  ///
-  /// ```swift
-  /// final class CountriesModel: AsyncLoader<[Country]> {
-  ///   init() { super.init() }
-  ///   override func makeOperation() -> Operation { { try await API().countries() } }
-  /// }
-  /// ```
+  /// Creates a loader for a subclass that overrides ``makeOperation()`` (see the example above).
   ///
   /// - Parameters:
   ///   - phase: The initial phase, for previews and tests. A loading phase is shown as it is;
@@ -137,14 +123,11 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
 
   /// Makes the operation of a load; called on the main actor each time a load starts.
   ///
-  /// Subclasses override it and return a closure that loads. Capture what the load needs
-  /// (an API client, an id), not `self`: the loader is then never kept alive by its own load,
-  /// and releasing it cancels the request. The default returns the closure given to
-  /// ``init(phase:clock:retry:staleness:overlap:operation:)``.
+  /// Subclasses override it. Capture what the load needs (an API client, an id), not `self`,
+  /// so that releasing the loader cancels the request.
   ///
   /// - Returns: The operation; without an override or a closure, one that throws
-  ///   ``AsyncLoaderError/missingOperation(loader:)`` (a debug build stops first, with a
-  ///   message that names the loader's type and the fix).
+  ///   ``AsyncLoaderError/missingOperation(loader:)`` (a debug build stops first).
   open func makeOperation() -> Operation {
     if case .operation(let operation) = source { return operation }
     let error = AsyncLoaderError.missingOperation(loader: String(describing: type(of: self)))
@@ -154,18 +137,15 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
 
   // MARK: Triggers
 
-  /// Loads when there is nothing current (idle, failed, a stale value, or a value whose reload
-  /// failed) and returns when that load finishes; joins a load that runs, under either
-  /// ``OverlapPolicy``. This is what `.task` calls, so appearing again does not fetch again
-  /// while the value is current.
+  /// Loads when there is nothing current (idle, failed, stale) and returns when that load
+  /// finishes; joins a load that runs. `.task` calls it.
   @inlinable
   public final func load() async {
     if launchIfNeeded() { await core.waitForLoad() }
   }
 
-  /// Fetches whatever is shown and returns when the load finishes; joins a load that runs
-  /// (or replaces it under ``OverlapPolicy/latestWins``). Pull-to-refresh calls it: the value
-  /// stays visible while it runs, and cancelling the awaiting task does not cancel the load.
+  /// Fetches whatever is shown and returns when the load finishes, the value visible meanwhile;
+  /// joins a load that runs (or replaces it under latestWins). Pull-to-refresh calls it.
   @inlinable
   public final func reload() async {
     startReload()
@@ -192,16 +172,15 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     if !core.isLoadRunning || overlapPolicy == .latestWins { launch() }
   }
 
-  /// Cancels the running load or subscription. The phase returns to where the load started
-  /// (a first load to idle, a reload to loaded, a retry to failed) and waiting callers resume.
+  /// Cancels the running load or subscription: the phase returns to where the load started and
+  /// waiting callers resume.
   @inlinable
   public final func cancel() {
     core.stopLoad { storedPhase.cancel() }
   }
 
-  /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the value, as
-  /// ``LoadPhase/dismissError()`` decides. The banner's Dismiss calls it; any other phase, and
-  /// a load that runs, stay as they are.
+  /// Dismisses the error of a failed reload (the banner's Dismiss), as
+  /// ``LoadPhase/dismissError()`` decides.
   @inlinable
   public final func dismissError() {
     core.changePhase { storedPhase.dismissError() }
@@ -215,9 +194,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     core.resetFailureCount()
   }
 
-  /// Whether ``load()`` would fetch: no load runs, and the phase is idle, failed or a loading
-  /// phase no load stands behind (an initial phase), or the value is stale (a failed reload
-  /// makes it stale).
+  /// Whether ``load()`` would fetch: no load runs, and nothing current is shown.
   @inlinable
   public final var needsLoad: Bool {
     core.accessPhase()
@@ -251,8 +228,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   final func launch() {
     if launchSubscription() { return }
     let operation = makeOperation()
-    // `nil` when it never retries: the task then holds none of the policy's closures.
-    let retry = core.retryPolicy.retries ? core.retryPolicy : nil
+    let retry = core.retryPolicyForLaunch  // `nil` keeps none of its closures in the task
     let network = core.network
     let generation = core.launch(phaseChanged: storedPhase.startLoading() == .started)
     let markedWaiting = core.storedIsWaitingForNetwork
@@ -260,7 +236,9 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     core.task = Task {
       let outcome = await runAttempts(
         operation, network: network, markedWaiting: markedWaiting,
-        LoaderRun(loader, generation, retry))
+        isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
+        markWaiting: { loader.object?.core.markWaitingForNetwork($0) },
+        retryWait: { loader.object?.core.nextWait(after: $0, $1, retry) })
       guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
       self.finish(outcome)
     }
@@ -340,9 +318,8 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
 // MARK: Status
 
 extension AsyncLoader {
-  /// How failed attempts are retried before the failure shows; none unless the initializer's
-  /// `retry:` says otherwise. A load follows the policy of when it started, so a change applies
-  /// from the next load on.
+  /// How failed attempts are retried before the failure shows; a change applies from the next
+  /// load on.
   ///
   /// ```swift
   /// loader.retryPolicy = .exponentialBackoff(maxAttempts: 3)
@@ -352,8 +329,7 @@ extension AsyncLoader {
     set { core.retryPolicy = newValue }
   }
 
-  /// How old the value may grow before ``load()`` fetches again: ``Staleness/never`` by
-  /// default, ``Staleness/after(_:)`` to refetch when a screen appears again after that long.
+  /// How old the value may grow before ``load()`` fetches again; ``Staleness/never`` by default.
   ///
   /// ```swift
   /// loader.staleness = .after(.seconds(300))  // `.task` fetches again after 5 min
@@ -363,9 +339,8 @@ extension AsyncLoader {
     set { core.staleness = newValue }
   }
 
-  /// How long a first load may run before progress shows, and how long progress stays once it
-  /// shows, for this loader; `nil` (the default) leaves it to whoever renders the loader: the
-  /// `asyncProgressTiming` of the SwiftUI environment, or ``ProgressTiming/default``.
+  /// How long a first load may run before progress shows, and how long it stays; `nil` (the
+  /// default) leaves it to the renderer.
   ///
   /// ```swift
   /// loader.progressTiming = .immediate  // a search field shows its spinner at once
@@ -375,30 +350,25 @@ extension AsyncLoader {
     set { core.progressTiming = newValue }
   }
 
-  /// Failed attempts since the last success or reset: it grows during retries with backoff, so
-  /// a screen can show "attempt 2 of 3". It is observed.
+  /// Failed attempts since the last success or reset; observed.
   ///
   /// ```swift
   /// if loader.failureCount > 0 { Text("Attempt \(loader.failureCount + 1)") }
   /// ```
   public var failureCount: Int { core.failureCount }
 
-  /// When the value on screen was loaded, on the wall clock: the date to show as its age
-  /// ("Updated 3 min ago"). `nil` when no value has loaded. It changes only together with the
-  /// phase and is observed with it.
+  /// When the value on screen was loaded, on the wall clock; observed with the phase.
   ///
   /// ```swift
   /// UpdatedLabel(loadedAt: loader.loadedDate)
   /// ```
   public var loadedDate: Date? { core.loadedDate }
 
-  /// Whether the value is older than ``staleness`` allows, or was invalidated since it landed:
-  /// a ``LoaderStore`` invalidated it (``LoaderStore/invalidate(_:)``), or a reload failed (a
-  /// failure is not current). ``load()`` then fetches again.
+  /// Whether the value is older than ``staleness`` allows, or was invalidated (by a store, or a
+  /// failed reload) since it landed.
   public var isStale: Bool { core.isStale }
 
-  /// Whether an operation or subscription is running (a subscription goes on after its first
-  /// value has landed). It is observed together with the phase.
+  /// Whether an operation or subscription is running; observed with the phase.
   public var isActive: Bool { core.isActive }
 
   /// Whether the running load waits for the network: the loader's ``LoaderStore`` knows the

@@ -22,6 +22,11 @@ package final class LoaderCore: Observable, WaitingCallers {
     get { settings.retryPolicy }
     set { uniqueSettings().retryPolicy = newValue }
   }
+  /// The retry policy for a load that starts now; `nil` when it never retries (read without
+  /// copying the policy out).
+  @usableFromInline var retryPolicyForLaunch: RetryPolicy? {
+    settings.retryPolicy.retries ? settings.retryPolicy : nil
+  }
   /// How old a value may grow before `load()` fetches it again.
   package var staleness: Staleness {
     get { staleAfter.map { .after($0) } ?? .never }
@@ -94,9 +99,8 @@ package final class LoaderCore: Observable, WaitingCallers {
   @exclusivity(unchecked) package var phaseListener: PhaseListener?
 
   convenience init(clock: LoaderClock, retry: RetryPolicy, staleness: Staleness, hasValue: Bool) {
-    self.init(
-      settings: LoaderSettings(clock: clock, retryPolicy: retry), staleness: staleness,
-      hasValue: hasValue)
+    let settings = LoaderSettings(clock: clock, retryPolicy: retry)
+    self.init(settings: settings, staleness: staleness, hasValue: hasValue)
   }
 
   init(settings: LoaderSettings, staleness: Staleness, hasValue: Bool) {

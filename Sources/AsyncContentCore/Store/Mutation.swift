@@ -87,8 +87,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   /// The runs that wait for their turn, in call order.
   private var queue: [MutationRun<Input, Output>] = []
 
-  /// Creates a mutation, which runs in the store each run names, and whose request receives
-  /// that store's API client.
+  /// Creates a mutation whose request receives the API client of the store each run names.
   ///
   /// ```swift
   /// let save = Mutation<Draft, Note>(retry: .exponentialBackoff(maxAttempts: 3)) {
@@ -108,11 +107,9 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   ///     input and the output.
   ///   - retry: How a failed request is retried, on the clock of the run's store, before the
   ///     run fails; none by default. The optimistic edits stay while it retries.
-  ///   - operation: The request, given the input and the client of the run's store: the first
-  ///     client given to the store that is a `Client`, as a ``LoaderKey``'s fetch gets its
-  ///     ``LoaderKey/Client``. It runs off the main actor. A run in a store without such a
-  ///     client fails with ``AsyncLoaderError/missingClient(client:key:)`` (in a debug build,
-  ///     it stops first, naming the line that gives the store its client).
+  ///   - operation: The request, given the input and the store's first client that is a
+  ///     `Client`; it runs off the main actor. Without such a client the run fails with
+  ///     ``AsyncLoaderError/missingClient(client:key:)`` (a debug build stops first).
   public convenience init<Client: Sendable>(
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
@@ -128,8 +125,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     }
   }
 
-  /// Creates a mutation whose request needs no client of the store: the convenience for a
-  /// request whose client is `Void`, as a ``LoaderKey`` whose ``LoaderKey/Client`` is `Void`.
+  /// Creates a mutation whose request needs no client of the store.
   ///
   /// ```swift
   /// let ping = Mutation<Void, Date> { try await TimeServer.ping() }
@@ -206,10 +202,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   }
 
   /// Sends `input` in `store`, after the runs asked for before it, and returns the server's
-  /// answer.
-  ///
-  /// Cancelling the calling task makes the call throw `CancellationError` at once; the run
-  /// goes on.
+  /// answer; cancelling the calling task throws `CancellationError` at once, the run goes on.
   ///
   /// ```swift
   /// do {
@@ -241,9 +234,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     enqueue(input, in: store)
   }
 
-  /// Cancels the running run and every waiting one: the running run's optimistic edits are
-  /// rolled back, the phase returns to where it was before that run, and their callers throw
-  /// `CancellationError`.
+  /// Cancels the running run and every waiting one: the edits roll back, the phase returns to
+  /// where it was, and their callers throw `CancellationError`.
   public func cancel() {
     let waiting = queue
     queue = []
@@ -340,42 +332,30 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     run.edits = optimistic.map { update in store.recordEdits { update(store, input) } } ?? []
     phase = .running
     let operation = operation
-    let attempts = Attempts(
-      mutation: self, run: run, retry: retry, clock: store.clock)
     let markedWaiting = run.state == .paused
-    let clients = store.clients
+    let (retry, clock, clients) = (retry, store.clock, store.clients)
     // The task holds the mutation until the run ends: a run outlives its screen.
     run.task = Task {
       let outcome = await runAttempts(
         { try await operation(input, idempotencyKey, clients) }, network: network,
-        markedWaiting: markedWaiting, attempts)
+        markedWaiting: markedWaiting, isCurrent: { current === run },
+        markWaiting: { waiting in
+          setPaused(run, waiting)
+          if waiting { storeRuns(upTo: run) }
+        },
+        retryWait: { failed, error in
+          guard let delay = retry.delay(afterFailedAttempts: failed, error: error) else {
+            return nil
+          }
+          storedFailureCount = failed
+          changes.count &+= 1  // notifies the count's observers
+          return (delay, clock)
+        })
       switch outcome {
       case .success(let output): finish(run, .success(output))
       case .failure(let error), .cancelled(let error): finish(run, .failure(error))
       case nil: return  // cancel() rolled back and settled the run
       }
-    }
-  }
-
-  /// A run's attempts as ``runAttempts(_:network:markedWaiting:_:)`` sees them.
-  private struct Attempts: AttemptRun {
-    let mutation: Mutation
-    let run: MutationRun<Input, Output>
-    let retry: RetryPolicy
-    let clock: LoaderClock
-
-    func isCurrent() -> Bool { mutation.current === run }
-
-    func markWaiting(_ waiting: Bool) {
-      mutation.setPaused(run, waiting)
-      if waiting { mutation.storeRuns(upTo: run) }
-    }
-
-    func retryWait(afterFailedAttempts failed: Int, _ error: any Error) -> RetryWait? {
-      guard let delay = retry.delay(afterFailedAttempts: failed, error: error) else { return nil }
-      mutation.storedFailureCount = failed
-      mutation.changes.count &+= 1  // notifies the count's observers
-      return (delay, clock)
     }
   }
 
