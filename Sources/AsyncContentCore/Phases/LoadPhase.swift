@@ -196,12 +196,5 @@ extension LoadPhase: Equatable where Value: Equatable, Failure: Equatable {}
 extension LoadPhase: Hashable where Value: Hashable, Failure: Hashable {}
 
 extension LoadPhase: CustomStringConvertible {
-  public var description: String {
-    switch self {
-    case .idle, .loading: kind.rawValue
-    case .loaded(let value), .reloading(let value): "\(kind)(\(value))"
-    case .failed(let error), .retrying(let error): "\(kind)(\(error))"
-    case .reloadFailed(let value, let error): "\(kind)(\(value), \(error))"
-    }
-  }
+  public var description: String { phaseDescription }
 }

@@ -359,10 +359,5 @@ extension PagedPhase: Equatable where Value: Equatable, Failure: Equatable {}
 extension PagedPhase: Hashable where Value: Hashable, Failure: Hashable {}
 
 extension PagedPhase: CustomStringConvertible {
-  public var description: String {
-    if let value, let error { return "\(kind)(\(value), \(error))" }
-    if let value { return "\(kind)(\(value))" }
-    if let error { return "\(kind)(\(error))" }
-    return kind.rawValue
-  }
+  public var description: String { phaseDescription }
 }
