@@ -1,26 +1,15 @@
 package import Foundation
 
-/// A loader of any kind, ``AsyncLoader`` or ``PagedLoader``, as the rest of this package sees
-/// it: its ``LoaderCore``, and its status without its phase.
-///
-/// The store, the SwiftUI layer and the tests take one where the kind of loader does not
-/// matter (`source as? any AnyLoader`). It is not API: an app reads the same status from the
-/// loaders' public members.
+/// A loader of any kind, ``AsyncLoader`` or ``PagedLoader``, as this package sees it: its
+/// ``LoaderCore`` and its status (`source as? any AnyLoader`).
 @MainActor
 package protocol AnyLoader: AnyObject, Sendable {
-  /// The machinery the loader is built on; only the loader holds it.
   var core: LoaderCore { get }
-  /// How long progress waits and stays for this loader; `nil` leaves it to the renderer.
   var progressTiming: ProgressTiming? { get }
-  /// Failed attempts since the last success or reset.
   var failureCount: Int { get }
-  /// When the value on screen was loaded, on the wall clock.
   var loadedDate: Date? { get }
-  /// Whether the value is stale.
   var isStale: Bool { get }
-  /// Whether an operation or subscription is running.
   var isActive: Bool { get }
-  /// Whether the running load waits for the network.
   var isWaitingForNetwork: Bool { get }
 }
 
@@ -28,16 +17,10 @@ extension AnyLoader {
   /// The clock for retry waits and staleness.
   package var clock: LoaderClock { core.clock }
 
-  /// When the value on screen was loaded, on ``clock``; `nil` when no value has loaded. It
-  /// changes only together with the phase and is observed with it.
+  /// When the value was loaded, on ``clock``; observed with the phase.
   package var loadedAt: LoaderClock.Instant? { core.loadedAt }
 
-  /// The wall clock that dates a loaded value (``loadedDate``); `Date.init` by default. Replace
-  /// it in tests to get fixed dates.
-  ///
-  /// ```swift
-  /// loader.wallClock = { Date(timeIntervalSince1970: 1_700_000_000) }
-  /// ```
+  /// The wall clock that dates a loaded value; tests replace it to get fixed dates.
   package var wallClock: @MainActor () -> Date {
     get { core.wallClock }
     set { core.wallClock = newValue }
@@ -64,7 +47,7 @@ extension AnyLoader {
     set { core.storedLoadedAt = newValue }
   }
 
-  /// Whether a load was started and has not settled yet.
+  /// Whether a launched load has not settled yet.
   package var isLoadRunning: Bool { core.isLoadRunning }
 
   /// Cancels whatever runs, moves the phase with `stopPhase`, and settles.

@@ -10,19 +10,12 @@ public import Foundation
 /// ```
 ///
 /// - **Joining.** A trigger that arrives while a load runs joins it (or, with
-///   ``OverlapPolicy/latestWins``, replaces it). Every trigger returns when the load it started
-///   or joined finishes, so `.refreshable { await loader.reload() }` keeps its spinner exactly as
-///   long as the real load runs.
-/// - **Caller cancellation is not load cancellation.** When SwiftUI cancels the task that
-///   awaits a trigger, the shared load goes on and lands. Only ``cancel()``,
-///   ``OverlapPolicy/latestWins``, ``reset()`` and releasing the loader cancel the operation.
-/// - **Cancellation is never a failure.** `CancellationError`, `URLError.cancelled` and any
-///   error thrown by a cancelled operation return the phase to where the load started.
-/// - **Stale results are dropped.** Every load has a generation, checked after every `await`.
-/// - **Retry and staleness** run on the injected clock.
-/// - **Releasing it cancels its work.** Stored tasks hold the loader weakly, and the operation
-///   never holds it, so a loader released while it loads (a screen that went away) cancels the
-///   request and is freed at once. This holds for subclasses too.
+///   ``OverlapPolicy/latestWins``, replaces it), and returns when that load finishes.
+/// - **Caller cancellation is not load cancellation.** When SwiftUI cancels the awaiting task,
+///   the load goes on; only ``cancel()``, ``reset()``, latestWins and releasing the loader stop it.
+/// - **Cancellation is never a failure**: the phase returns to where the load started.
+/// - **Stale results are dropped**, and **retry and staleness** run on the injected clock.
+/// - **Releasing it cancels its work**: a loader released while it loads is freed at once.
 ///
 /// Subclass it as Ralf Ebert's "AsyncView – Asynchrone Ladevorgänge in SwiftUI" subclasses
 /// `AsyncModel`: override ``makeOperation()`` and call `super.init()`.
@@ -51,20 +44,13 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     return storedPhase
   }
 
-  // The triggers and the landing of a load are inlinable: they are compiled where `Value` is
-  // known (the app's module), so a load looks no generic metadata up at run time. Their state
-  // is therefore `@usableFromInline`; it is not API.
-
-  /// The machinery every loader shares: the task, the waiters, staleness, the failure count and
-  /// the observation of the phase. Only this loader holds it, so releasing the loader releases
-  /// it, which cancels the running task.
+  /// The task, the waiters, staleness, the failure count and the observation; only this
+  /// loader holds it.
   @usableFromInline package let core: LoaderCore
 
-  /// The phase, read and written without notifying observers; ``core`` notifies. It skips the
-  /// exclusivity checks for the reasons the core's state does.
+  /// The phase, unobserved; ``core`` notifies.
   @exclusivity(unchecked) @usableFromInline final var storedPhase: LoadPhase<Value, any Error>
-  /// What a trigger does when a load already runs. (After the phase, in the room its optional
-  /// payload leaves, so that the loader stays small.)
+  /// What a trigger does when a load already runs.
   public final var overlapPolicy: OverlapPolicy
   /// Where the value comes from; set once, by the initializers.
   private var source = Source.subclass
@@ -97,14 +83,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     source = .operation(operation)
   }
 
-  /// Creates a loader for a subclass that overrides ``makeOperation()``.
-  ///
-  /// ```swift
-  /// final class CountriesModel: AsyncLoader<[Country]> {
-  ///   init() { super.init() }
-  ///   override func makeOperation() -> Operation { { try await API().countries() } }
-  /// }
-  /// ```
+  /// Creates a loader for a subclass that overrides ``makeOperation()`` (see the example above).
   ///
   /// - Parameters:
   ///   - phase: The initial phase, for previews and tests. A loading phase is shown as it is;
@@ -126,8 +105,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
       clock: LoaderClock(clock), retry: retry, staleness: staleness, hasValue: phase.value != nil)
   }
 
-  /// Creates an idle loader with `settings`, which it may share with other loaders: what a
-  /// ``LoaderStore`` makes for its keys.
+  /// Creates an idle loader with `settings`, which it may share: what a store makes for its keys.
   init(settings: LoaderSettings, staleness: Staleness) {
     storedPhase = .idle
     overlapPolicy = .joinRunning
@@ -135,7 +113,6 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   }
 
   /// Creates a loader fed by `sequence`, which subscribes for a load and delivers into its sink.
-  /// `package`: the Combine initializer's test copy, compiled in a test module, calls it.
   package convenience init(
     phase: LoadPhase<Value, any Error>, clock: some Clock<Duration>, staleness: Staleness,
     sequence: @escaping @MainActor (SequenceSink) async -> Void
@@ -146,14 +123,11 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
 
   /// Makes the operation of a load; called on the main actor each time a load starts.
   ///
-  /// Subclasses override it and return a closure that loads. Capture what the load needs
-  /// (an API client, an id), not `self`: the loader is then never kept alive by its own load,
-  /// and releasing it cancels the request. The default returns the closure given to
-  /// ``init(phase:clock:retry:staleness:overlap:operation:)``.
+  /// Subclasses override it. Capture what the load needs (an API client, an id), not `self`,
+  /// so that releasing the loader cancels the request.
   ///
   /// - Returns: The operation; without an override or a closure, one that throws
-  ///   ``AsyncLoaderError/missingOperation(loader:)`` (a debug build stops first, with a
-  ///   message that names the loader's type and the fix).
+  ///   ``AsyncLoaderError/missingOperation(loader:)`` (a debug build stops first).
   open func makeOperation() -> Operation {
     if case .operation(let operation) = source { return operation }
     let error = AsyncLoaderError.missingOperation(loader: String(describing: type(of: self)))
@@ -163,18 +137,15 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
 
   // MARK: Triggers
 
-  /// Loads when there is nothing current (idle, failed, a stale value, or a value whose reload
-  /// failed) and returns when that load finishes; joins a load that runs, under either
-  /// ``OverlapPolicy``. This is what `.task` calls, so appearing again does not fetch again
-  /// while the value is current.
+  /// Loads when there is nothing current (idle, failed, stale) and returns when that load
+  /// finishes; joins a load that runs. `.task` calls it.
   @inlinable
   public final func load() async {
-    if startLoadIfNeeded() { await core.waitForLoad() }
+    if launchIfNeeded() { await core.waitForLoad() }
   }
 
-  /// Fetches whatever is shown and returns when the load finishes; joins a load that runs
-  /// (or replaces it under ``OverlapPolicy/latestWins``). Pull-to-refresh calls it: the value
-  /// stays visible while it runs, and cancelling the awaiting task does not cancel the load.
+  /// Fetches whatever is shown and returns when the load finishes, the value visible meanwhile;
+  /// joins a load that runs (or replaces it under latestWins). Pull-to-refresh calls it.
   @inlinable
   public final func reload() async {
     startReload()
@@ -191,27 +162,25 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   /// as ``load()`` does.
   @inlinable
   public final func startLoad() {
-    startLoadIfNeeded()
+    launchIfNeeded()
   }
 
   /// Starts ``reload()`` without waiting, for button actions; it decides exactly as
   /// ``reload()`` does.
   @inlinable
   public final func startReload() {
-    if !core.isLoadRunning || overlapPolicy == .latestWins { begin() }
+    if !core.isLoadRunning || overlapPolicy == .latestWins { launch() }
   }
 
-  /// Cancels the running load or subscription. The phase returns to where the load started
-  /// (a first load to idle, a reload to loaded, a retry to failed) and waiting callers resume.
+  /// Cancels the running load or subscription: the phase returns to where the load started and
+  /// waiting callers resume.
   @inlinable
   public final func cancel() {
     core.stopLoad { storedPhase.cancel() }
   }
 
-  /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the value, as
-  /// ``LoadPhase/dismissError()`` decides. The banner's Dismiss calls it, so every renderer
-  /// leaves the same phase behind; the next failure shows a banner again. Any other phase, and
-  /// a load that runs, stay as they are.
+  /// Dismisses the error of a failed reload (the banner's Dismiss), as
+  /// ``LoadPhase/dismissError()`` decides.
   @inlinable
   public final func dismissError() {
     core.changePhase { storedPhase.dismissError() }
@@ -225,9 +194,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     core.resetFailureCount()
   }
 
-  /// Whether ``load()`` would fetch: no load runs, and the phase is idle, failed or a loading
-  /// phase no load stands behind (an initial phase), or the value is stale (a failed reload
-  /// makes it stale).
+  /// Whether ``load()`` would fetch: no load runs, and nothing current is shown.
   @inlinable
   public final var needsLoad: Bool {
     core.accessPhase()
@@ -247,50 +214,43 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     }
   }
 
-  /// Starts a load when ``load()`` should; returns whether a load runs to wait for.
-  @inlinable
-  @discardableResult
-  final func startLoadIfNeeded() -> Bool {
+  /// Launches a load when ``load()`` should; returns whether a load runs to join.
+  @inlinable @discardableResult
+  final func launchIfNeeded() -> Bool {
     if core.isLoadRunning { return true }  // joins, whatever the overlap policy
     guard needsLoadNow else { return false }
-    begin()
+    launch()
     return true
   }
 
-  /// Starts a new load: supersedes whatever runs and moves the phase to a loading case.
+  /// Launches a new load: supersedes whatever runs and moves the phase to a loading case.
   @inlinable
-  final func begin() {
-    if beginSubscription() { return }
+  final func launch() {
+    if launchSubscription() { return }
     let operation = makeOperation()
-    let loader = WeakReference(self)
-    // The policy when the load starts; `nil` when it never retries, which the task then
-    // captures without retaining the policy's closures.
-    let retry = core.retryPolicy.retries ? core.retryPolicy : nil
+    let retry = core.retryPolicyForLaunch  // `nil` keeps none of its closures in the task
     let network = core.network
-    core.beginLoad({ storedPhase.startLoading() == .started }) { generation in
-      let markedWaiting = core.storedIsWaitingForNetwork
-      return Task {
-        let outcome = await runAttempts(
-          operation, network: network, markedWaiting: markedWaiting,
-          isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
-          markWaiting: { loader.object?.core.markWaitingForNetwork($0) },
-          retryAfterFailure: { loader.object?.core.nextWait(after: $0, $1, retry) })
-        guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
-        self.finish(outcome)
-      }
+    let generation = core.launch(phaseChanged: storedPhase.startLoading() == .started)
+    let markedWaiting = core.storedIsWaitingForNetwork
+    let loader = WeakReference(self)
+    core.task = Task {
+      let outcome = await runAttempts(
+        operation, network: network, markedWaiting: markedWaiting,
+        isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
+        markWaiting: { loader.object?.core.markWaitingForNetwork($0) },
+        retryWait: { loader.object?.core.nextWait(after: $0, $1, retry) })
+      guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
+      self.finish(outcome)
     }
   }
 
-  /// Starts a new subscription if this is a sequence or publisher loader.
-  ///
-  /// - Returns: Whether it is one (and the subscription started).
+  /// Launches a subscription, if this is a sequence or publisher loader; returns whether it is.
   @usableFromInline
-  final func beginSubscription() -> Bool {
+  final func launchSubscription() -> Bool {
     guard case .sequence(let subscription) = source else { return false }
-    core.beginLoad({ storedPhase.startLoading() == .started }) { generation in
-      let sink = SequenceSink(loader: self, generation: generation)
-      return Task { await subscription(sink) }
-    }
+    let generation = core.launch(phaseChanged: storedPhase.startLoading() == .started)
+    let sink = SequenceSink(loader: self, generation: generation)
+    core.task = Task { await subscription(sink) }
     return true
   }
 
@@ -299,13 +259,8 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   final func finish(_ outcome: LoadOutcome<Value>) {
     switch outcome {
     case .success(let value): land(value)
-    case .failure(let error):
-      core.finishLoad {
-        storedPhase.fail(error)
-        core.noteFailure(leaving: storedPhase.kind)
-        return true
-      }
-    case .cancelled: core.finishCancelledLoad { storedPhase.cancel() }
+    case .failure(let error): fail(error)
+    case .cancelled: core.finishCancelled(phaseChanged: storedPhase.cancel())
     }
   }
 
@@ -313,25 +268,27 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
   @inlinable
   final func land(_ value: Value, ending: Bool = true) {
     core.storedLoadedAt = core.clock.now
+    storedPhase.succeed(value)
     if ending {
-      core.finishLoad {
-        storedPhase.succeed(value)
-        return true
-      }
+      core.finish(phaseChanged: true)
     } else {
-      core.changePhase {
-        storedPhase.succeed(value)
-        return true
-      }
+      core.phaseDidChange()
       core.settleWaiters()
     }
     core.resetFailureCount()
   }
 
+  /// Shows `error` and settles.
+  @inlinable
+  final func fail(_ error: any Error) {
+    storedPhase.fail(error)
+    core.noteFailure(leaving: storedPhase.kind)
+    core.finish(phaseChanged: true)
+  }
+
   // MARK: Sequences
 
-  /// Feeds the elements of a sequence or publisher into a loader, while its generation is current.
-  /// `package`: the Combine initializer's test copy names it (see AsyncLoader+Combine.swift).
+  /// Feeds a sequence's or publisher's elements into a loader while its generation is current.
   @MainActor
   package struct SequenceSink {
     weak var loader: AsyncLoader?
@@ -344,19 +301,15 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
       return true
     }
 
-    /// Ends the subscription: an error lands as failed or reloadFailed; a cancellation or a
-    /// sequence that ends before any element returns the phase to where it started.
+    /// Ends the subscription: an error fails the load; a cancellation, or an end before any
+    /// element, returns the phase to where it started.
     func finish(throwing error: (any Error)?) {
       guard let loader, loader.core.isCurrent(generation) else { return }
       if let error, !isCancellation(error), !Task.isCancelled {
         loader.core.countFailedAttempt()
-        loader.core.finishLoad {
-          loader.storedPhase.fail(error)
-          loader.core.noteFailure(leaving: loader.storedPhase.kind)
-          return true
-        }
+        loader.fail(error)
       } else {
-        loader.core.finishCancelledLoad { loader.storedPhase.cancel() }
+        loader.core.finishCancelled(phaseChanged: loader.storedPhase.cancel())
       }
     }
   }
@@ -365,9 +318,8 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
 // MARK: Status
 
 extension AsyncLoader {
-  /// How failed attempts are retried before the failure shows; none unless the initializer's
-  /// `retry:` says otherwise. A load follows the policy of when it started, so a change applies
-  /// from the next load on.
+  /// How failed attempts are retried before the failure shows; a change applies from the next
+  /// load on.
   ///
   /// ```swift
   /// loader.retryPolicy = .exponentialBackoff(maxAttempts: 3)
@@ -377,8 +329,7 @@ extension AsyncLoader {
     set { core.retryPolicy = newValue }
   }
 
-  /// How old the value may grow before ``load()`` fetches again: ``Staleness/never`` by
-  /// default, ``Staleness/after(_:)`` to refetch when a screen appears again after that long.
+  /// How old the value may grow before ``load()`` fetches again; ``Staleness/never`` by default.
   ///
   /// ```swift
   /// loader.staleness = .after(.seconds(300))  // `.task` fetches again after 5 min
@@ -388,9 +339,8 @@ extension AsyncLoader {
     set { core.staleness = newValue }
   }
 
-  /// How long a first load may run before progress shows, and how long progress stays once it
-  /// shows, for this loader; `nil` (the default) leaves it to whoever renders the loader: the
-  /// `asyncProgressTiming` of the SwiftUI environment, or ``ProgressTiming/default``.
+  /// How long a first load may run before progress shows, and how long it stays; `nil` (the
+  /// default) leaves it to the renderer.
   ///
   /// ```swift
   /// loader.progressTiming = .immediate  // a search field shows its spinner at once
@@ -400,42 +350,31 @@ extension AsyncLoader {
     set { core.progressTiming = newValue }
   }
 
-  /// Failed attempts since the last success or reset: it grows during retries with backoff, so
-  /// a screen can show "attempt 2 of 3". It is observed.
+  /// Failed attempts since the last success or reset; observed.
   ///
   /// ```swift
   /// if loader.failureCount > 0 { Text("Attempt \(loader.failureCount + 1)") }
   /// ```
   public var failureCount: Int { core.failureCount }
 
-  /// When the value on screen was loaded, on the wall clock: the date to show as its age
-  /// ("Updated 3 min ago"). `nil` when no value has loaded. It changes only together with the
-  /// phase and is observed with it.
+  /// When the value on screen was loaded, on the wall clock; observed with the phase.
   ///
   /// ```swift
   /// UpdatedLabel(loadedAt: loader.loadedDate)
   /// ```
   public var loadedDate: Date? { core.loadedDate }
 
-  /// Whether the value is older than ``staleness`` allows, or was invalidated since it landed:
-  /// a ``LoaderStore`` invalidated it (``LoaderStore/invalidate(_:)``), or a reload failed (a
-  /// failure is not current). ``load()`` then fetches again.
+  /// Whether the value is older than ``staleness`` allows, or was invalidated (by a store, or a
+  /// failed reload) since it landed.
   public var isStale: Bool { core.isStale }
 
-  /// Whether an operation or subscription is running (a subscription goes on after its first
-  /// value has landed). It is observed together with the phase.
+  /// Whether an operation or subscription is running; observed with the phase.
   public var isActive: Bool { core.isActive }
 
   /// Whether the running load waits for the network: the loader's ``LoaderStore`` knows the
-  /// network to be down (``LoaderStore/followNetwork(_:)``), so the request has not been sent,
-  /// and it is sent when the network comes back. TanStack Query's `isPaused` (`fetchStatus`
-  /// `'paused'`). It is observed together with the phase.
-  ///
-  /// The phase stays what the load made it: loading on a first load, reloading with the value
-  /// on screen on a reload. A failure that arrives while the network is down is not
-  /// shown and burns no retry: the attempt waits for the network and runs again. Cancelling,
-  /// superseding or resetting the load ends the wait as it ends any load. A loader outside a
-  /// store never waits.
+  /// network to be down (``LoaderStore/followNetwork(_:)``), so the request goes out when it
+  /// comes back. The phase stays the loading one; a failure while the network is down burns no
+  /// retry. A loader outside a store never waits. It is observed together with the phase.
   ///
   /// ```swift
   /// if loader.isWaitingForNetwork { Text("Waiting for the network") }

@@ -2,12 +2,8 @@ public import Observation
 
 /// An observable object that owns a load and exposes its ``LoadPhase``: what the views accept.
 ///
-/// It is main-actor isolated, and so `Sendable`: views may capture it in `.refreshable`.
-///
-/// ``AsyncLoader`` conforms, in all its forms (an async closure, a subclass, a Combine
-/// publisher, an `AsyncSequence`). Conform your own model to drive the views with it. This is
-/// the `LoadableObject` of "Loading states of SwiftUI views", with `LoadingState` replaced by
-/// ``LoadPhase``.
+/// ``AsyncLoader`` conforms; conform your own model to drive the views with it. This is the
+/// `LoadableObject` of "Loading states of SwiftUI views", with ``LoadPhase`` for `LoadingState`.
 ///
 /// ```swift
 /// @MainActor @Observable final class ArticleModel: LoadableObject {

@@ -12,30 +12,22 @@ public import Foundation
 /// await countries.reload()     // pull-to-refresh: from the first page, items stay visible
 /// ```
 ///
-/// - **Load-more** runs only from a phase that shows items and has a next cursor. Concurrent
-///   calls join one request. A failure gives loadMoreFailed and keeps every item; calling
-///   ``loadMore()`` again retries. At the end of the list it makes no request.
-/// - **Reload** starts again from the first page; the old items stay until it arrives. It
-///   cancels a running load-more, whose page never appends after it. A failed reload keeps
-///   the old items (reloadFailed) and their cursor.
-/// - **Unique items.** An item that a later page repeats (the server shifted) updates the
-///   existing entry in place, so `ForEach` never sees a duplicate id.
-/// - **Appends are O(page size).** Pages are merged into the stored items in place.
-/// - **Both ways.** A list whose pages name a previous cursor (a chat, a feed that opens in the
-///   middle) loads earlier items with ``loadPrevious()``, under the same rules as load-more:
-///   one page loads at a time, a reload supersedes it, a failure keeps every item
-///   (loadPreviousFailed).
-/// - **A memory bound.** With `maxPages`, at most that many pages stay loaded: a page that
-///   lands drops the page at the far end, and keeps the cursor that loads it again, as
-///   TanStack Query's `maxPages` does. Scrolling back loads it again through
-///   ``loadPrevious()`` (or ``loadMore()``).
-/// - Joining, caller cancellation, cancellation that is never a failure, stale results,
-///   retry, staleness and cancel-on-release work as in ``AsyncLoader``.
+/// - **Load-more** runs only from a phase that shows items and has a next cursor; concurrent
+///   calls join one request, and a failure keeps every item (loadMoreFailed).
+/// - **Reload** starts again from the first page while the old items stay; it supersedes a
+///   running load-more, whose page never appends after it.
+/// - **Unique items.** A repeated item updates the existing entry in place; pages merge in
+///   place, in O(page size).
+/// - **Both ways.** Pages that name a previous cursor (a chat) load earlier items with
+///   ``loadPrevious()``, under the rules of load-more; one page loads at a time.
+/// - **A memory bound.** With `maxPages`, a page that lands beyond the bound drops the page at
+///   the far end and keeps the cursor that loads it again.
+/// - Joining, cancellation, stale results, retry, staleness and cancel-on-release work as in
+///   ``AsyncLoader``.
 @MainActor
 public final class PagedLoader<Item: Identifiable & Sendable, Cursor: Sendable>: AnyLoader
 where Item.ID: Sendable {
-  /// The items, in a collection unique by id: ``IdentifiedItems``, which appends a page of
-  /// ascending ids at about the cost of `Array.append`.
+  /// The items, in a collection unique by id.
   public typealias Items = IdentifiedItems<Item>
   /// Adds a page to the items, in place.
   public typealias MergePage = (_ items: inout Items, _ page: [Item]) -> Void
@@ -49,30 +41,24 @@ where Item.ID: Sendable {
     return storedPhase
   }
 
-  /// The cursor of the next page; `nil` before the first page and at the end. It changes only
-  /// together with ``phase`` and is observed with it.
-  ///
-  /// It is also `nil` when the next page is the first page of the list, which a window
-  /// (`maxPages`) dropped from the end of a list paged backwards: ``hasMore`` tells whether a
-  /// next page exists.
+  /// The cursor of the next page; `nil` before the first page, at the end, and when the next
+  /// page is the list's first (``hasMore`` tells). Observed with ``phase``.
   @inlinable
   public var nextCursor: Cursor? {
     core.accessPhase()
     return storedNextCursor ?? nil
   }
 
-  /// The cursor of the previous page; `nil` at the start of the list and for a list that pages
-  /// one way only (or when the previous page is the first page: ``hasPrevious`` tells).
+  /// The cursor of the previous page; `nil` at the start, for a list that pages one way only,
+  /// and when the previous page is the first (``hasPrevious`` tells).
   @inlinable
   public var previousCursor: Cursor? {
     core.accessPhase()
     return storedPreviousCursor ?? nil
   }
 
-  /// Whether an earlier page exists, for a list that pages backwards: `true` when one exists,
-  /// `false` at the start of the list, and `nil` for a list that pages one way only (no page it
-  /// loaded named a previous cursor and no window dropped its start). A header passes it to
-  /// ``AsyncPhase/presentation(hasMore:hasPrevious:isWaitingForNetwork:placeholder:isEmpty:)``.
+  /// Whether an earlier page exists: `nil` for a list that pages one way only. A header passes
+  /// it to ``AsyncPhase/presentation(hasMore:hasPrevious:isWaitingForNetwork:placeholder:isEmpty:)``.
   @inlinable
   public var hasPrevious: Bool? {
     core.accessPhase()
@@ -83,42 +69,23 @@ where Item.ID: Sendable {
   /// How many pages stay loaded at most; `nil` keeps every page.
   public let maxPages: Int?
 
-  // The triggers and the landing of a page are inlinable: they are compiled where `Item` and
-  // `Cursor` are known (the app's module), so a page looks no generic metadata up at run time.
-  // Their state is therefore `@usableFromInline`; it is not API. The phase and the cursor skip
-  // the exclusivity checks for the reasons the core's state does: the merge, the one call into
-  // the app's code while a page lands, runs on items taken out of the phase.
-
-  /// The machinery every loader shares: the task, the waiters, staleness, the failure count and
-  /// the observation of the phase. Only this loader holds it, so releasing the loader releases
-  /// it, which cancels the running task.
+  /// The task, the waiters, staleness, the failure count and the observation; only this
+  /// loader holds it.
   @usableFromInline package let core: LoaderCore
 
-  // The two ends: `nil` when no page lies beyond, `.some(cursor)` for the page there, whose
-  // cursor is `nil` when it is the first page of the list (a window dropped it).
+  // The ends: `nil` when no page lies beyond, `.some(nil)` when it is the list's first page.
   @exclusivity(unchecked) @usableFromInline var storedPhase: PagedPhase<Items, any Error>
   @exclusivity(unchecked) @usableFromInline var storedNextCursor: Cursor??
   @exclusivity(unchecked) @usableFromInline var storedPreviousCursor: Cursor??
   @exclusivity(unchecked) @usableFromInline var storedPagesBackward = false
-  /// The pages that stay loaded, in order, while `maxPages` bounds them: the cursor that loads
-  /// each (`nil` for the first page) and how many items it added.
+  /// The pages that stay loaded, in order, while `maxPages` bounds them.
   @exclusivity(unchecked) @usableFromInline var keptPages: [KeptPage] = []
   @usableFromInline let fetchPage: FetchPage
   @usableFromInline let mergePage: MergePage
   @usableFromInline let mergePreviousPage: MergePage
 
   /// A page a window keeps: the cursor that loads it again and how many items it added.
-  @usableFromInline
-  struct KeptPage {
-    @usableFromInline var cursor: Cursor?
-    @usableFromInline var count: Int
-
-    @usableFromInline
-    init(cursor: Cursor?, count: Int) {
-      self.cursor = cursor
-      self.count = count
-    }
-  }
+  @usableFromInline typealias KeptPage = (cursor: Cursor?, count: Int)
 
   /// Which page a load fetches.
   @usableFromInline
@@ -136,18 +103,13 @@ where Item.ID: Sendable {
   ///   - retry: How failed page loads are retried; none by default.
   ///   - staleness: How old the list may grow before ``load()`` loads it again; never by
   ///     default.
-  ///   - merge: Adds a page to the items, in place, the first page included (into empty
-  ///     items). The default, ``updateOrAppend(_:_:)``, keeps items unique by id: an item whose
-  ///     id is already loaded updates that entry where it stands. Pass your own to merge
-  ///     differently (for example, to keep the first copy of a repeated item). Keep it linear in
-  ///     the page: a merge that copies or re-reserves all the items on every page makes paging
-  ///     quadratic.
-  ///   - mergePrevious: Adds a previous page to the front of the items, in place. The default,
-  ///     ``updateOrPrepend(_:_:)``, keeps items unique by id as `merge` does.
-  ///   - maxPages: How many pages stay loaded at most; `nil` (the default) keeps every page. A
-  ///     page that lands beyond the bound drops the page at the other end, and the cursor to
-  ///     load it again is kept. Windows assume merges that add or update items, never remove
-  ///     them.
+  ///   - merge: Adds a page to the items, in place, the first page included. The default,
+  ///     ``updateOrAppend(_:_:)``, keeps items unique by id. Keep a merge of your own linear in
+  ///     the page: one that copies all the items on every page makes paging quadratic.
+  ///   - mergePrevious: Adds a previous page to the front of the items, in place; by default
+  ///     ``updateOrPrepend(_:_:)``.
+  ///   - maxPages: How many pages stay loaded at most; `nil` (the default) keeps every page.
+  ///     Windows assume merges that add or update items, never remove them.
   ///   - fetchPage: Fetches the page at a cursor, `nil` for the first page. It runs off the main
   ///     actor.
   public init(
@@ -169,7 +131,7 @@ where Item.ID: Sendable {
     self.maxPages = maxPages
     self.fetchPage = fetchPage
     if maxPages != nil, let items = phase.value {
-      keptPages = [KeptPage(cursor: nil, count: items.count)]
+      keptPages = [(cursor: nil, count: items.count)]
     }
     core = LoaderCore(
       clock: LoaderClock(clock), retry: retry, staleness: staleness, hasValue: phase.value != nil)
@@ -182,8 +144,8 @@ where Item.ID: Sendable {
     items.updateOrAppend(contentsOf: page)
   }
 
-  /// The default merge of a previous page: inserts the page's new items before the loaded ones,
-  /// in the page's order, and updates, where they stand, the items whose ids are already loaded.
+  /// The default merge of a previous page: inserts the page's new items before the loaded ones
+  /// and updates, where they stand, the items whose ids are already loaded.
   @inlinable
   public nonisolated static func updateOrPrepend(_ items: inout Items, _ page: [Item]) {
     items.updateOrPrepend(contentsOf: page)
@@ -202,26 +164,22 @@ where Item.ID: Sendable {
 
   // MARK: Triggers
 
-  /// Loads the first page when there is nothing current (idle, failed, stale, or a list whose
-  /// reload failed) and returns when it lands; joins a first-page load that runs. `.task` calls
-  /// it.
+  /// Loads the first page when there is nothing current and returns when it lands; joins a
+  /// first-page load that runs. `.task` calls it.
   @inlinable
   public func load() async {
-    if startLoadIfNeeded() { await core.waitForLoad() }
+    if launchIfNeeded() { await core.waitForLoad() }
   }
 
-  /// Loads again from the first page and returns when it lands; the items stay visible until
-  /// then. Cancels a running load-more. Joins a first-page load that runs. Pull-to-refresh
-  /// calls it.
+  /// Loads again from the first page and returns when it lands, the items visible until then;
+  /// supersedes a page that loads, joins a first-page load. Pull-to-refresh calls it.
   @inlinable
   public func reload() async {
     startReload()
     await core.waitForLoad()
   }
 
-  /// Tries the failed load again: the first page after a failed first load, the next page
-  /// after a failed load-more, the previous page after a failed load of it, the first page
-  /// after a failed reload.
+  /// Tries the failed load again: the page that failed, or else the first page.
   @inlinable
   public func retry() async {
     switch phase.kind {
@@ -232,50 +190,45 @@ where Item.ID: Sendable {
   }
 
   /// Loads the previous page, puts its items before the loaded ones, and returns when it
-  /// lands; joins a load of the previous page that runs.
-  ///
-  /// It does nothing at the start of the list, for a list that pages one way only, before the
-  /// first page, while a first-page load, retry or reload runs, and while the next page loads
-  /// (one page loads at a time).
+  /// lands; joins a load of it that runs. It does nothing at the start of the list, before the
+  /// first page, and while anything else loads.
   @inlinable
   public func loadPrevious() async {
-    if startLoadPreviousIfNeeded() { await core.waitForLoad() }
+    if launchIfNeeded(.previous) { await core.waitForLoad() }
   }
 
   /// Starts ``loadPrevious()`` without waiting, for a header's `onAppear`; it decides exactly as
   /// ``loadPrevious()`` does.
   @inlinable
   public func startLoadPrevious() {
-    startLoadPreviousIfNeeded()
+    launchIfNeeded(.previous)
   }
 
-  /// Loads the next page and returns when it lands; joins a load-more that runs.
-  ///
-  /// It does nothing at the end of the list, before the first page, and while a first-page
-  /// load, retry or reload runs.
+  /// Loads the next page and returns when it lands; joins a load-more that runs. It does
+  /// nothing at the end of the list, before the first page, and while anything else loads.
   @inlinable
   public func loadMore() async {
-    if startLoadMoreIfNeeded() { await core.waitForLoad() }
+    if launchIfNeeded(.next) { await core.waitForLoad() }
   }
 
   /// Starts ``load()`` without waiting; it decides exactly as ``load()`` does.
   @inlinable
   public func startLoad() {
-    startLoadIfNeeded()
+    launchIfNeeded()
   }
 
   /// Starts ``reload()`` without waiting; it decides exactly as ``reload()`` does.
   @inlinable
   public func startReload() {
     // A first-page load that runs is joined; anything else (a load-more included) gives way.
-    if !isLoadingFirstPage { beginPage(.first, at: nil) }
+    if !isLoadingFirstPage { launch(.first, at: nil) }
   }
 
   /// Starts ``loadMore()`` without waiting, for a footer's `onAppear`; it decides exactly as
   /// ``loadMore()`` does.
   @inlinable
   public func startLoadMore() {
-    startLoadMoreIfNeeded()
+    launchIfNeeded(.next)
   }
 
   /// Cancels the running load: the phase returns to where it started and waiting callers
@@ -285,9 +238,8 @@ where Item.ID: Sendable {
     core.stopLoad { storedPhase.cancel() }
   }
 
-  /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the items, as
-  /// ``PagedPhase/dismissError()`` decides. The banner's Dismiss calls it; a load-more's error
-  /// stays in the footer, where its retry button is.
+  /// Dismisses the error of a failed reload (the banner's Dismiss), as
+  /// ``PagedPhase/dismissError()`` decides.
   @inlinable
   public func dismissError() {
     core.changePhase { storedPhase.dismissError() }
@@ -313,80 +265,63 @@ where Item.ID: Sendable {
     core.isLoadRunning && storedPhase.kind != .loadingMore && storedPhase.kind != .loadingPrevious
   }
 
-  /// Starts the first page when ``load()`` should; returns whether a load runs to wait for.
+  /// Launches the first page when ``load()`` should; returns whether a load runs to join.
   @inlinable @discardableResult
-  func startLoadIfNeeded() -> Bool {
+  func launchIfNeeded() -> Bool {
     if isLoadingFirstPage { return true }  // joins
     switch storedPhase.kind {
     case .idle, .failed, .loading, .reloading, .retrying:
       // Nothing to show, or a loading phase no load stands behind (an initial phase).
-      beginPage(.first, at: nil)
+      launch(.first, at: nil)
       return true
     case .loaded, .reloadFailed, .loadingMore, .loadMoreFailed, .loadingPrevious,
       .loadPreviousFailed:
       // A list is shown: it loads again only when it is stale, superseding a page that loads.
       guard core.isStale else { return false }
-      beginPage(.first, at: nil)
+      launch(.first, at: nil)
       return true
     }
   }
 
-  /// Starts the next page when ``loadMore()`` should; returns whether a load-more runs to wait
-  /// for.
+  /// Launches the page at the `end` (`.next` or `.previous`) when ``loadMore()`` or
+  /// ``loadPrevious()`` should; returns whether a load of it runs to join.
   @inlinable @discardableResult
-  func startLoadMoreIfNeeded() -> Bool {
-    if core.isLoadRunning { return storedPhase.kind == .loadingMore }  // joins, or unavailable
-    guard let cursor = storedNextCursor else { return false }
+  func launchIfNeeded(_ end: PageDirection) -> Bool {
+    let loading: PhaseKind = end == .next ? .loadingMore : .loadingPrevious
+    if core.isLoadRunning { return storedPhase.kind == loading }  // joins, or unavailable
+    guard let cursor = end == .next ? storedNextCursor : storedPreviousCursor else { return false }
     switch storedPhase.kind {
-    case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed, .loadingMore:
-      beginPage(.next, at: cursor)
-      return true
-    case .idle, .loading, .failed, .reloading, .retrying, .loadingPrevious:
-      return false
+    case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed: break
+    case .loadingMore, .loadingPrevious: guard storedPhase.kind == loading else { return false }
+    case .idle, .loading, .failed, .reloading, .retrying: return false
     }
+    launch(end, at: cursor)
+    return true
   }
 
-  /// Starts the previous page when ``loadPrevious()`` should; returns whether a load of it runs
-  /// to wait for.
-  @inlinable @discardableResult
-  func startLoadPreviousIfNeeded() -> Bool {
-    if core.isLoadRunning { return storedPhase.kind == .loadingPrevious }  // joins, or unavailable
-    guard let cursor = storedPreviousCursor else { return false }
-    switch storedPhase.kind {
-    case .loaded, .reloadFailed, .loadMoreFailed, .loadPreviousFailed, .loadingPrevious:
-      beginPage(.previous, at: cursor)
-      return true
-    case .idle, .loading, .failed, .reloading, .retrying, .loadingMore:
-      return false
-    }
-  }
-
-  /// Starts fetching a page at `cursor` (`nil`: the first page), superseding whatever runs.
+  /// Launches a load of the page at `cursor` (`nil`: the first), superseding whatever runs.
   @inlinable
-  func beginPage(_ direction: PageDirection, at cursor: Cursor?) {
-    let loader = WeakReference(self)
-    // The policy when the load starts; `nil` when it never retries, which the task then
-    // captures without retaining the policy's closures.
-    let retry = core.retryPolicy.retries ? core.retryPolicy : nil
+  func launch(_ direction: PageDirection, at cursor: Cursor?) {
+    let retry = core.retryPolicyForLaunch  // `nil` keeps none of its closures in the task
     let fetchPage = fetchPage
     let network = core.network
-    core.beginLoad({
+    let started: LoadStart =
       switch direction {
-      case .first: storedPhase.startLoading() == .started
-      case .next: storedPhase.startLoadingMore() == .started
-      case .previous: storedPhase.startLoadingPrevious() == .started
+      case .first: storedPhase.startLoading()
+      case .next: storedPhase.startLoadingMore()
+      case .previous: storedPhase.startLoadingPrevious()
       }
-    }) { generation in
-      let markedWaiting = core.storedIsWaitingForNetwork
-      return Task {
-        let outcome = await runAttempts(
-          { try await fetchPage(cursor) }, network: network, markedWaiting: markedWaiting,
-          isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
-          markWaiting: { loader.object?.core.markWaitingForNetwork($0) },
-          retryAfterFailure: { loader.object?.core.nextWait(after: $0, $1, retry) })
-        guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
-        self.finish(outcome, direction, at: cursor)
-      }
+    let generation = core.launch(phaseChanged: started == .started)
+    let markedWaiting = core.storedIsWaitingForNetwork
+    let loader = WeakReference(self)
+    core.task = Task {
+      let outcome = await runAttempts(
+        { try await fetchPage(cursor) }, network: network, markedWaiting: markedWaiting,
+        isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
+        markWaiting: { loader.object?.core.markWaitingForNetwork($0) },
+        retryWait: { loader.object?.core.nextWait(after: $0, $1, retry) })
+      guard let self = loader.object, let outcome, self.core.isCurrent(generation) else { return }
+      self.finish(outcome, direction, at: cursor)
     }
   }
 
@@ -397,28 +332,20 @@ where Item.ID: Sendable {
   ) {
     switch outcome {
     case .success(let page):
-      core.finishLoad {
-        switch direction {
-        case .first: landFirstPage(page)
-        case .next: landNextPage(page, at: cursor)
-        case .previous: landPreviousPage(page, at: cursor)
-        }
-      }
+      let changed =
+        direction == .first ? landFirstPage(page) : landPage(page, direction, at: cursor)
+      core.finish(phaseChanged: changed)
       core.resetFailureCount()
     case .failure(let error):
-      core.finishLoad {
-        storedPhase.fail(error)
-        core.noteFailure(leaving: storedPhase.kind)
-        return true
-      }
+      storedPhase.fail(error)
+      core.noteFailure(leaving: storedPhase.kind)
+      core.finish(phaseChanged: true)
     case .cancelled:
-      core.finishCancelledLoad { storedPhase.cancel() }
+      core.finishCancelled(phaseChanged: storedPhase.cancel())
     }
   }
 
-  /// Shows the first page: merged, like every other, into empty items.
-  ///
-  /// - Returns: `true`: the phase changed.
+  /// Shows the first page, merged like every other into empty items; returns `true`.
   @inlinable
   func landFirstPage(_ page: Page<Item, Cursor>) -> Bool {
     var items = Items()
@@ -427,52 +354,41 @@ where Item.ID: Sendable {
     storedPreviousCursor = page.previousCursor.map { .some($0) }
     storedPagesBackward = page.previousCursor != nil
     core.storedLoadedAt = core.clock.now
-    if maxPages != nil { keptPages = [KeptPage(cursor: nil, count: items.count)] }
+    if maxPages != nil { keptPages = [(cursor: nil, count: items.count)] }
     storedPhase.succeed(items)
     return true
   }
 
-  /// Merges the next page into the items, in place; `false` when no load-more runs (the page is
-  /// stale), as ``PagedPhase/finishLoadingMore(_:)`` decides.
-  ///
-  /// The items are taken out of the phase while `mergePage`, the app's code, runs, so no access
-  /// to the phase is open during it; the phase holds no other reference, so the items are
-  /// merged without a copy.
+  /// Merges the page at the `end` into the items in place (taken out of the phase, so the
+  /// merge copies nothing); `false` when that end no longer loads (the page is stale).
   @inlinable
-  func landNextPage(_ page: Page<Item, Cursor>, at cursor: Cursor?) -> Bool {
+  func landPage(_ page: Page<Item, Cursor>, _ end: PageDirection, at cursor: Cursor?) -> Bool {
+    let next = end == .next
     var items = Items()
-    guard storedPhase.finishLoadingMore({ swap(&items, &$0) }) else { return false }
+    let taken =
+      next
+      ? storedPhase.finishLoadingMore { swap(&items, &$0) }
+      : storedPhase.finishLoadingPrevious { swap(&items, &$0) }
+    guard taken else { return false }
     let before = items.count
-    mergePage(&items, page.items)
-    storedNextCursor = page.nextCursor.map { .some($0) }
+    if next {
+      mergePage(&items, page.items)
+      storedNextCursor = page.nextCursor.map { .some($0) }
+    } else {
+      mergePreviousPage(&items, page.items)
+      storedPreviousCursor = page.previousCursor.map { .some($0) }
+      storedPagesBackward = true
+    }
     if let maxPages {
-      keptPages.append(KeptPage(cursor: cursor, count: max(0, items.count - before)))
-      if keptPages.count > maxPages {
-        // The window is full: the first page kept goes, and its cursor loads it again.
+      let kept: KeptPage = (cursor, max(0, items.count - before))
+      if next { keptPages.append(kept) } else { keptPages.insert(kept, at: 0) }
+      // A full window drops the page at the far end, and keeps the cursor that loads it again.
+      if keptPages.count > maxPages, next {
         let dropped = keptPages.removeFirst()
         items.removeFirst(min(dropped.count, items.count))
         storedPreviousCursor = .some(dropped.cursor)
         storedPagesBackward = true
-      }
-    }
-    storedPhase.succeed(items)
-    return true
-  }
-
-  /// Merges the previous page into the front of the items, in place; `false` when the previous
-  /// page no longer loads (the page is stale).
-  @inlinable
-  func landPreviousPage(_ page: Page<Item, Cursor>, at cursor: Cursor?) -> Bool {
-    var items = Items()
-    guard storedPhase.finishLoadingPrevious({ swap(&items, &$0) }) else { return false }
-    let before = items.count
-    mergePreviousPage(&items, page.items)
-    storedPreviousCursor = page.previousCursor.map { .some($0) }
-    storedPagesBackward = true
-    if let maxPages {
-      keptPages.insert(KeptPage(cursor: cursor, count: max(0, items.count - before)), at: 0)
-      if keptPages.count > maxPages {
-        // The window is full: the last page kept goes, and its cursor loads it again.
+      } else if keptPages.count > maxPages {
         let dropped = keptPages.removeLast()
         items.removeLast(min(dropped.count, items.count))
         storedNextCursor = .some(dropped.cursor)
@@ -486,9 +402,8 @@ where Item.ID: Sendable {
 // MARK: Status
 
 extension PagedLoader {
-  /// How failed attempts are retried before the failure shows; none unless the initializer's
-  /// `retry:` says otherwise. A load follows the policy of when it started, so a change applies
-  /// from the next load on.
+  /// How failed attempts are retried before the failure shows; a change applies from the next
+  /// load on.
   ///
   /// ```swift
   /// feed.retryPolicy = .exponentialBackoff(maxAttempts: 3)
@@ -498,8 +413,7 @@ extension PagedLoader {
     set { core.retryPolicy = newValue }
   }
 
-  /// How old the value may grow before ``load()`` loads the first page again: ``Staleness/never`` by
-  /// default, ``Staleness/after(_:)`` to refetch when a screen appears again after that long.
+  /// How old the list may grow before ``load()`` loads it again; ``Staleness/never`` by default.
   ///
   /// ```swift
   /// feed.staleness = .after(.seconds(300))  // `.task` fetches again after 5 min
@@ -509,9 +423,8 @@ extension PagedLoader {
     set { core.staleness = newValue }
   }
 
-  /// How long a first load may run before progress shows, and how long progress stays once it
-  /// shows, for this loader; `nil` (the default) leaves it to whoever renders the loader: the
-  /// `asyncProgressTiming` of the SwiftUI environment, or ``ProgressTiming/default``.
+  /// How long a first load may run before progress shows, and how long it stays; `nil` (the
+  /// default) leaves it to the renderer.
   ///
   /// ```swift
   /// feed.progressTiming = .immediate  // a search field shows its spinner at once
@@ -521,42 +434,31 @@ extension PagedLoader {
     set { core.progressTiming = newValue }
   }
 
-  /// Failed attempts since the last success or reset: it grows during retries with backoff, so
-  /// a screen can show "attempt 2 of 3". It is observed.
+  /// Failed attempts since the last success or reset; observed.
   ///
   /// ```swift
   /// if feed.failureCount > 0 { Text("Attempt \(feed.failureCount + 1)") }
   /// ```
   public var failureCount: Int { core.failureCount }
 
-  /// When the value on screen was loaded, on the wall clock: the date to show as its age
-  /// ("Updated 3 min ago"). `nil` when no value has loaded. It changes only together with the
-  /// phase and is observed with it.
+  /// When the list on screen was loaded, on the wall clock; observed with the phase.
   ///
   /// ```swift
   /// UpdatedLabel(loadedAt: feed.loadedDate)
   /// ```
   public var loadedDate: Date? { core.loadedDate }
 
-  /// Whether the value is older than ``staleness`` allows, or was invalidated since it landed:
-  /// a ``LoaderStore`` invalidated it (``LoaderStore/invalidate(_:)``), or a reload failed (a
-  /// failure is not current). ``load()`` then loads the first page again.
+  /// Whether the list is older than ``staleness`` allows, or was invalidated (by a store, or a
+  /// failed reload) since it landed.
   public var isStale: Bool { core.isStale }
 
-  /// Whether an operation or subscription is running (a subscription goes on after its first
-  /// value has landed). It is observed together with the phase.
+  /// Whether a page load is running; observed with the phase.
   public var isActive: Bool { core.isActive }
 
   /// Whether the running load waits for the network: the loader's ``LoaderStore`` knows the
-  /// network to be down (``LoaderStore/followNetwork(_:)``), so the request has not been sent,
-  /// and it is sent when the network comes back. TanStack Query's `isPaused` (`fetchStatus`
-  /// `'paused'`). It is observed together with the phase.
-  ///
-  /// The phase stays what the load made it: loading on a first load, reloading with the items
-  /// on screen on a reload, loadingMore or loadingPrevious on a page. A failure that arrives
-  /// while the network is down is not shown and burns no retry: the attempt waits for the
-  /// network and runs again. Cancelling, superseding or resetting the load ends the wait as it
-  /// ends any load. A loader outside a store never waits.
+  /// network to be down (``LoaderStore/followNetwork(_:)``), so the request goes out when it
+  /// comes back. The phase stays the loading one; a failure while the network is down burns no
+  /// retry. A loader outside a store never waits. It is observed together with the phase.
   ///
   /// ```swift
   /// if feed.isWaitingForNetwork { Text("Waiting for the network") }
@@ -566,8 +468,7 @@ extension PagedLoader {
 
 extension PagedLoader where Cursor == Int {
   /// A paged loader for offset/limit APIs: the cursor is the offset of the next page, and a page
-  /// shorter than `pageSize` is the last. A page at a positive offset names the page before it,
-  /// so a window (`maxPages`) can load again what it dropped.
+  /// shorter than `pageSize` is the last.
   ///
   /// ```swift
   /// let posts = PagedLoader<Post, Int>.offset(pageSize: 30) { offset, limit in
@@ -598,8 +499,8 @@ extension PagedLoader where Cursor == Int {
 
 extension PagedLoader where Cursor == Item.ID {
   /// A paged loader for "after the last item's id" APIs, as kntkymt's "[SwiftUI]
-  /// enumを用いた画面の状態管理のすすめ" pages with `minId = last.id + 1`: the cursor is the id of the last item loaded, and a page shorter
-  /// than `pageSize` is the last.
+  /// enumを用いた画面の状態管理のすすめ" pages with `minId = last.id + 1`: the cursor is the id of
+  /// the last item loaded, and a page shorter than `pageSize` is the last.
   ///
   /// ```swift
   /// let posts = PagedLoader<Post, Post.ID>.afterLastID(pageSize: 30) { lastID, limit in

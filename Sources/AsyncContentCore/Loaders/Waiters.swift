@@ -1,8 +1,5 @@
-/// The callers waiting for a load (or an action) to settle: every caller resumes exactly once,
-/// when the owner settles or, if the caller's task is cancelled first, one main-actor turn later.
-///
-/// They live on the main actor with their owner, so no lock guards them; see
-/// ``WaitingCallers/waitForSettlement()`` for the one path that arrives from elsewhere.
+/// The callers waiting for a load (or an action) to settle: each resumes exactly once, when the
+/// owner settles or one main-actor turn after its own task is cancelled.
 struct Waiters {
   private typealias Waiter = (id: UInt64, continuation: UnsafeContinuation<Void, Never>)
   /// The callers waiting now.
@@ -31,8 +28,7 @@ struct Waiters {
   /// Resumes every caller that waits.
   mutating func resumeAll() {
     guard !waiting.isEmpty else { return }
-    // Swap the buffers, so both keep their capacity and a steady stream of loads allocates
-    // nothing here; a caller resumed now that waits again registers in the empty one.
+    // Swapped, so both keep their capacity and settling allocates nothing.
     swap(&waiting, &resuming)
     for waiter in resuming { waiter.continuation.resume() }
     resuming.removeAll(keepingCapacity: true)
@@ -46,18 +42,14 @@ protocol WaitingCallers: AnyObject, Sendable {
 }
 
 extension WaitingCallers {
-  /// Waits until the owner calls `waiters.resumeAll()`.
-  ///
-  /// A caller whose own task is cancelled stops waiting; the work it waited for goes on: a
-  /// caller's cancellation is not the work's. Call it only while something runs that will
-  /// settle.
+  /// Waits until the owner calls `waiters.resumeAll()`, or the caller's task is cancelled (the
+  /// work goes on). Call it only while something runs that will settle.
   @inline(__always)
   func waitForSettlement() async {
     let id = waiters.nextID()
     await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in
-        // This closure runs at once, on the main actor, before the caller suspends: a
-        // settlement cannot slip in between the caller's check and the registration.
+        // Runs at once, on the main actor: no settlement slips in before the registration.
         if Task.isCancelled {
           continuation.resume()
         } else {
@@ -65,9 +57,7 @@ extension WaitingCallers {
         }
       }
     } onCancel: {
-      // Cancellation arrives on any thread; the waiters live on the main actor, so the caller
-      // is resumed there, one turn later. Nothing waits for this hop: it only resumes a
-      // continuation, and finds nothing if the owner settled first.
+      // Cancellation arrives on any thread: the caller is resumed on the main actor.
       Task { @MainActor [weak self] in self?.waiters.resume(id) }
     }
   }

@@ -1,8 +1,5 @@
-/// A weak reference held by value.
-///
-/// A load's task captures its loader through one, as a constant, rather than with
-/// `[weak self]`: the closures inside the task that reach the loader then copy the reference
-/// instead of sharing a boxed weak variable, which would cost a heap allocation on every load.
+/// A weak reference held by value, as a load's task captures its loader (no boxed weak
+/// variable, so no allocation a load).
 @usableFromInline
 struct WeakReference<Object: AnyObject> {
   @usableFromInline weak var object: Object?

@@ -1,15 +1,8 @@
-/// Wiring mistakes that a developer makes once and must see at once: a key or a mutation whose
-/// store lacks its API client, an ``AsyncLoader`` without an operation.
-///
-/// A debug build stops at the mistake with a message that names the type, what it lacks, and
-/// the line that provides it. A release build does not stop: the load or run fails with the
-/// typed ``AsyncLoaderError``, which the screen shows as any failure.
+/// Wiring mistakes a developer must see at once (a store without a key's client, a loader
+/// without an operation): a debug build stops with the fix; a release build fails the load.
 package enum WiringCheck {
-  /// What a mistake does before the typed error is thrown: stops the app in a debug build
-  /// (`fatalError`), nothing in a release build (`nil`). A test replaces it for a scope with
-  /// `WiringCheck.$stop.withValue { message in … }` to read the message, or with `nil` to see
-  /// the release build's behaviour. Task-local, so that tests that run in parallel keep their
-  /// own; a load's task inherits the value of the task that started it.
+  /// What a mistake does before the typed error is thrown; task-local, so a test replaces it
+  /// for a scope (`WiringCheck.$stop.withValue { message in … }`).
   @TaskLocal package static var stop: (@Sendable (String) -> Void)? = defaultStop
 
   #if DEBUG
@@ -29,8 +22,7 @@ package enum WiringCheck {
 }
 
 extension AsyncLoaderError {
-  /// What went wrong and the line that fixes it, for a developer: the message a debug build
-  /// stops with.
+  /// What went wrong and the line that fixes it: the message a debug build stops with.
   var fix: String {
     switch self {
     case .missingOperation(let loader):

@@ -51,3 +51,13 @@ extension AsyncPhase {
   @inlinable
   public var hasValue: Bool { value != nil }
 }
+
+extension AsyncPhase {
+  /// `kind(value, error)` with what the phase holds: both phases' `description`.
+  var phaseDescription: String {
+    if let value, let error { return "\(kind)(\(value), \(error))" }
+    if let value { return "\(kind)(\(value))" }
+    if let error { return "\(kind)(\(error))" }
+    return kind.rawValue
+  }
+}

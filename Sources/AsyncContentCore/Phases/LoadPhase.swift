@@ -26,31 +26,9 @@
 /// - ``dismissError()``: reloadFailed → loaded, keeping the value: the banner of a failed reload
 ///   is dismissed. Every renderer shares it, so dismissing is a transition, not view state.
 ///
-/// The full table is in the "Phases and transitions" article and in `PhaseTransitionTableTests`.
-///
-/// ## Coming from common loading patterns
-/// | Their type | Its case | `LoadPhase` |
-/// |---|---|---|
-/// | `AsyncResult` (AsyncView) | `empty` | ``idle`` |
-/// | | `inProgress` | ``loading`` (or ``reloading(_:)`` / ``retrying(_:)`` when something is shown) |
-/// | | `success(v)` | ``loaded(_:)`` |
-/// | | `failure(e)` | ``failed(_:)`` (or ``reloadFailed(_:_:)`` when a value stays) |
-/// | `DataState` | `idle` | ``idle`` |
-/// | | `initialLoading` / `loading` | ``loading`` |
-/// | | `reLoading(v)` | ``reloading(_:)`` |
-/// | | `retryLoading(e)` | ``retrying(_:)`` |
-/// | | `success(v)` | ``loaded(_:)`` |
-/// | | `failure(e)` | ``failed(_:)`` |
-/// | `AsyncResourceViewStore.State` | `notRequested` | ``idle`` |
-/// | | `loading` | ``loading`` |
-/// | | `success(r)` | ``loaded(_:)`` |
-/// | | `failure(e)` | ``failed(_:)`` |
-/// | `LoadingState` (`LoadableObject`) | `idle` | ``idle`` |
-/// | | `loading` | ``loading`` |
-/// | | `loaded(v)` | ``loaded(_:)`` |
-/// | | `failed(e)` | ``failed(_:)`` |
-///
-/// `PagingDataState` maps onto ``PagedPhase``.
+/// The full table is in the "Phases and transitions" article and in `PhaseTransitionTableTests`;
+/// how the loading states of common patterns map onto it, in
+/// <doc:MigratingFromCommonLoadingPatterns>.
 public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   /// Nothing has been requested yet.
   case idle
@@ -99,13 +77,11 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
     }
   }
 
-  /// Starts a load.
+  /// Starts a load: idle → loading, failed → retrying, loaded and reloadFailed → reloading with
+  /// the value kept.
   ///
-  /// idle → loading, failed → retrying, loaded and reloadFailed → reloading with the value kept.
-  /// A phase that already loads is left as it is.
-  ///
-  /// - Returns: ``LoadStart/started``, or ``LoadStart/alreadyLoading`` when a load runs, so the
-  ///   caller joins it instead of starting a second one.
+  /// - Returns: ``LoadStart/started``, or ``LoadStart/alreadyLoading`` (the phase stays) when a
+  ///   load runs, so the caller joins it.
   @inlinable
   @discardableResult
   public mutating func startLoading() -> LoadStart {
@@ -124,9 +100,8 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
     self = .loaded(value)
   }
 
-  /// Finishes a load with an error.
-  ///
-  /// A phase with a value becomes reloadFailed, keeping the value; any other becomes failed.
+  /// Finishes a load with an error: a phase with a value becomes reloadFailed, keeping the
+  /// value; any other becomes failed.
   @inlinable
   public mutating func fail(_ error: Failure) {
     if let value {
@@ -136,9 +111,8 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
     }
   }
 
-  /// Cancels the running load and returns to the stable phase it started from.
-  ///
-  /// loading → idle, reloading → loaded, retrying → failed; a stable phase stays as it is.
+  /// Cancels the running load, back to where it started: loading → idle, reloading → loaded,
+  /// retrying → failed; a stable phase stays as it is.
   ///
   /// - Returns: whether the phase changed.
   @inlinable
@@ -154,7 +128,6 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Forgets everything: any phase becomes idle.
-  ///
   /// - Returns: whether the phase changed (it was not idle).
   @inlinable
   @discardableResult
@@ -164,10 +137,8 @@ public enum LoadPhase<Value, Failure: Error>: AsyncPhase {
     return true
   }
 
-  /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the value.
-  ///
-  /// The banner that a renderer shows over the value goes away. Any other phase stays as it is:
-  /// a blocking failure has no value to fall back to, and a running load has no error to dismiss.
+  /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the value. Any
+  /// other phase stays as it is.
   ///
   /// ```swift
   /// var phase = LoadPhase<[String], any Error>.reloadFailed(["Austria"], URLError(.timedOut))
@@ -225,12 +196,5 @@ extension LoadPhase: Equatable where Value: Equatable, Failure: Equatable {}
 extension LoadPhase: Hashable where Value: Hashable, Failure: Hashable {}
 
 extension LoadPhase: CustomStringConvertible {
-  public var description: String {
-    switch self {
-    case .idle, .loading: kind.rawValue
-    case .loaded(let value), .reloading(let value): "\(kind)(\(value))"
-    case .failed(let error), .retrying(let error): "\(kind)(\(error))"
-    case .reloadFailed(let value, let error): "\(kind)(\(value), \(error))"
-    }
-  }
+  public var description: String { phaseDescription }
 }

@@ -12,43 +12,20 @@
 ///
 /// ## Transitions
 /// Everything ``LoadPhase`` does, plus:
-/// - ``startLoading()`` from loadingMore and loadMoreFailed goes to reloading, keeping the
-///   items. A reload started during a load-more supersedes it: the load-more's page must never
-///   append after the reload (``finishLoadingMore(_:)`` drops it, because the phase is no longer
-///   loadingMore).
-/// - ``startLoadingMore()`` works only from a phase that shows items and runs nothing: loaded,
-///   reloadFailed and loadMoreFailed. During loadingMore it reports
-///   ``LoadStart/alreadyLoading`` so callers join. During a first load, a retry or a
-///   reload it reports ``LoadStart/unavailable``: the reload replaces the list anyway.
-/// - ``finishLoadingMore(_:)`` merges the page into the items in place (no copy of what is
-///   loaded) and goes to loaded. From any other phase the page is stale and is dropped.
-/// - ``fail(_:)`` during loadingMore gives loadMoreFailed, keeping every item.
-/// - ``cancel()`` during loadingMore returns to loaded.
-/// - ``failLoadingMore(_:)`` and ``cancelLoadingMore()`` end a load-more only while one runs:
-///   a failure or cancellation that arrives after a reload superseded the load-more is outdated
-///   and dropped, as ``finishLoadingMore(_:)`` drops an outdated page. A phase driven by hand
-///   uses them in the load-more's `catch`.
-/// - ``dismissError()``: reloadFailed → loaded, keeping the items (the banner is dismissed).
+/// - ``startLoading()`` from a phase with items goes to reloading, keeping them; a reload
+///   supersedes a load-more, whose page then never appends.
+/// - ``startLoadingMore()`` works from loaded, reloadFailed, loadMoreFailed and
+///   loadPreviousFailed; it reports ``LoadStart/alreadyLoading`` during loadingMore and
+///   ``LoadStart/unavailable`` while anything else loads.
+/// - ``finishLoadingMore(_:)`` merges the page in place and goes to loaded; from any other
+///   phase the page is stale and is dropped, as ``failLoadingMore(_:)`` and
+///   ``cancelLoadingMore()`` drop an outdated failure or cancellation.
+/// - ``fail(_:)`` during loadingMore gives loadMoreFailed, keeping every item; ``cancel()``
+///   returns to loaded.
 ///
-/// The previous page mirrors the next: ``startLoadingPrevious()``, ``finishLoadingPrevious(_:)``,
-/// ``failLoadingPrevious(_:)`` and ``cancelLoadingPrevious()`` act as their load-more twins, with
-/// loadingPrevious and loadPreviousFailed. One page loads at a time: while one end loads, the
-/// other reports ``LoadStart/unavailable``. Starting one end clears the other end's error;
-/// its spinner shows again.
-///
-/// ## Coming from `PagingDataState` (kntkymt's "[SwiftUI] enumを用いた画面の状態管理のすすめ")
-/// | `PagingDataState` | `PagedPhase` |
-/// |---|---|
-/// | `idle` | ``idle`` |
-/// | `initialLoading` | ``loading`` |
-/// | `reLoading(v)` | ``reloading(_:)`` |
-/// | `retryLoading(e)` | ``retrying(_:)`` |
-/// | `success(v)` | ``loaded(_:)`` |
-/// | `loadingFailure(e)` | ``failed(_:)`` |
-/// | — (a failed pull-to-refresh lost the list there) | ``reloadFailed(_:_:)`` |
-/// | `paging(v)` | ``loadingMore(_:)`` |
-/// | `pagingFailure(v, e)` | ``loadMoreFailed(_:_:)`` |
-/// | — (pages one way only) | ``loadingPrevious(_:)``, ``loadPreviousFailed(_:_:)`` |
+/// The previous page mirrors the next (``startLoadingPrevious()``, ``finishLoadingPrevious(_:)``,
+/// ``failLoadingPrevious(_:)``, ``cancelLoadingPrevious()``). One page loads at a time. How
+/// `PagingDataState` maps onto it: <doc:MigratingFromCommonLoadingPatterns>.
 public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   /// Nothing has been requested yet.
   case idle
@@ -115,11 +92,8 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
     }
   }
 
-  /// Starts loading the first page.
-  ///
-  /// idle → loading, failed → retrying; every phase with items → reloading, keeping them. A
-  /// load-more that runs is superseded (the caller cancels it). A first load, retry or reload
-  /// that runs is left alone.
+  /// Starts loading the first page: idle → loading, failed → retrying; every phase with items
+  /// → reloading, keeping them (a page that loads is superseded).
   ///
   /// - Returns: ``LoadStart/started``, or ``LoadStart/alreadyLoading`` to join the running load.
   @inlinable
@@ -142,10 +116,8 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
     self = .loaded(value)
   }
 
-  /// Finishes a load with an error.
-  ///
-  /// loadingMore → loadMoreFailed; loadingPrevious → loadPreviousFailed; any other phase with
-  /// items → reloadFailed; otherwise failed. The items are always kept.
+  /// Finishes a load with an error: loadingMore → loadMoreFailed; loadingPrevious →
+  /// loadPreviousFailed; any other phase with items → reloadFailed; otherwise failed.
   @inlinable
   public mutating func fail(_ error: Failure) {
     switch self {
@@ -158,9 +130,8 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
     }
   }
 
-  /// Cancels the running load and returns to the stable phase it started from.
-  ///
-  /// loading → idle, reloading, loadingMore and loadingPrevious → loaded, retrying → failed.
+  /// Cancels the running load, back to where it started: loading → idle, reloading,
+  /// loadingMore and loadingPrevious → loaded, retrying → failed.
   ///
   /// - Returns: whether the phase changed.
   @inlinable
@@ -178,7 +149,6 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   }
 
   /// Forgets everything: any phase becomes idle.
-  ///
   /// - Returns: whether the phase changed (it was not idle).
   @inlinable
   @discardableResult
@@ -188,14 +158,11 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
     return true
   }
 
-  /// Starts loading the next page.
+  /// Starts loading the next page: loaded, reloadFailed, loadMoreFailed and loadPreviousFailed
+  /// → loadingMore, keeping the items.
   ///
-  /// loaded, reloadFailed, loadMoreFailed and loadPreviousFailed → loadingMore, keeping the
-  /// items.
-  ///
-  /// - Returns: ``LoadStart/started``; ``LoadStart/alreadyLoading`` to join the
-  ///   running load-more; ``LoadStart/unavailable`` when there are no items yet, a first
-  ///   load, retry or reload runs, or the previous page loads.
+  /// - Returns: ``LoadStart/started``; ``LoadStart/alreadyLoading`` to join the running
+  ///   load-more; ``LoadStart/unavailable`` when there are no items or something else loads.
   @inlinable
   @discardableResult
   public mutating func startLoadingMore() -> LoadStart {
@@ -209,14 +176,12 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
     }
   }
 
-  /// Starts loading the previous page, for a list that pages backwards too.
+  /// Starts loading the previous page, as ``startLoadingMore()`` starts the next:
+  /// → loadingPrevious, keeping the items.
   ///
-  /// loaded, reloadFailed, loadMoreFailed and loadPreviousFailed → loadingPrevious, keeping the
-  /// items.
-  ///
-  /// - Returns: ``LoadStart/started``; ``LoadStart/alreadyLoading`` to join the
-  ///   running load of the previous page; ``LoadStart/unavailable`` when there are no items
-  ///   yet, a first load, retry or reload runs, or the next page loads.
+  /// - Returns: ``LoadStart/started``; ``LoadStart/alreadyLoading`` to join the running load
+  ///   of the previous page; ``LoadStart/unavailable`` when there are no items or something
+  ///   else loads.
   @inlinable
   @discardableResult
   public mutating func startLoadingPrevious() -> LoadStart {
@@ -230,8 +195,8 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
     }
   }
 
-  /// Finishes loading the previous page by merging it into the items in place (at the front),
-  /// and goes to loaded.
+  /// Finishes loading the previous page by merging it into the items in place, and goes to
+  /// loaded.
   ///
   /// - Parameter merge: Adds the page to the items.
   /// - Returns: `false`, leaving the phase untouched, when the previous page does not load: the
@@ -241,70 +206,43 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   public mutating func finishLoadingPrevious(
     _ merge: (inout Value) throws -> Void
   ) rethrows -> Bool {
-    guard case .loadingPrevious(var value) = self else { return false }
-    self = .idle  // drop the enum's reference so `value` is uniquely referenced
-    do {
-      try merge(&value)
-    } catch {
-      self = .loadingPrevious(value)
-      throw error
-    }
-    self = .loaded(value)
-    return true
+    try finishPage(more: false, merge)
   }
 
   /// Fails the running load of the previous page: loadingPrevious → loadPreviousFailed,
-  /// keeping every item. An outdated failure is dropped, as ``failLoadingMore(_:)`` drops one.
+  /// keeping every item; an outdated failure is dropped.
   ///
   /// - Parameter error: Why the previous page failed.
   /// - Returns: `false`, leaving the phase untouched, when the previous page does not load.
   @inlinable
   @discardableResult
   public mutating func failLoadingPrevious(_ error: Failure) -> Bool {
-    guard case .loadingPrevious(let value) = self else { return false }
-    self = .loadPreviousFailed(value, error)
-    return true
+    endPage(more: false, failing: error)
   }
 
   /// Cancels the running load of the previous page: loadingPrevious → loaded, keeping every
-  /// item. It never cancels a reload that superseded it.
+  /// item; it never cancels a reload that superseded it.
   ///
   /// - Returns: `false`, leaving the phase untouched, when the previous page does not load.
   @inlinable
   @discardableResult
   public mutating func cancelLoadingPrevious() -> Bool {
-    guard case .loadingPrevious(let value) = self else { return false }
-    self = .loaded(value)
-    return true
+    endPage(more: false, failing: nil)
   }
 
-  /// Finishes a load-more by merging the page into the items in place, and goes to loaded.
-  ///
-  /// The items are mutated in place: the phase gives up its reference before `merge` runs, so
-  /// appending does not copy what is already loaded.
+  /// Finishes a load-more by merging the page into the items in place (the phase gives up its
+  /// reference first, so nothing loaded is copied), and goes to loaded.
   ///
   /// - Parameter merge: Adds the page to the items.
   /// - Returns: `false`, leaving the phase untouched, when no load-more runs: the page is stale.
   @inlinable
   @discardableResult
   public mutating func finishLoadingMore(_ merge: (inout Value) throws -> Void) rethrows -> Bool {
-    guard case .loadingMore(var value) = self else { return false }
-    self = .idle  // drop the enum's reference so `value` is uniquely referenced
-    do {
-      try merge(&value)
-    } catch {
-      self = .loadingMore(value)
-      throw error
-    }
-    self = .loaded(value)
-    return true
+    try finishPage(more: true, merge)
   }
 
-  /// Fails the running load-more: loadingMore → loadMoreFailed, keeping every item.
-  ///
-  /// Unlike ``fail(_:)``, it acts only while a load-more runs. A failure that arrives after a
-  /// reload superseded the load-more is outdated: the phase stays as it is, so the reload is not
-  /// turned into a failed reload.
+  /// Fails the running load-more: loadingMore → loadMoreFailed, keeping every item. Unlike
+  /// ``fail(_:)``, a failure that arrives after a reload superseded the load-more is dropped.
   ///
   /// ```swift
   /// } catch {
@@ -318,29 +256,54 @@ public enum PagedPhase<Value, Failure: Error>: AsyncPhase {
   @inlinable
   @discardableResult
   public mutating func failLoadingMore(_ error: Failure) -> Bool {
-    guard case .loadingMore(let value) = self else { return false }
-    self = .loadMoreFailed(value, error)
-    return true
+    endPage(more: true, failing: error)
   }
 
-  /// Cancels the running load-more: loadingMore → loaded, keeping every item.
-  ///
-  /// Unlike ``cancel()``, it acts only while a load-more runs, so a load-more's cancellation
-  /// that arrives after a reload started never cancels the reload.
+  /// Cancels the running load-more: loadingMore → loaded, keeping every item; unlike
+  /// ``cancel()``, it never cancels a reload that superseded it.
   ///
   /// - Returns: `false`, leaving the phase untouched, when no load-more runs.
   @inlinable
   @discardableResult
   public mutating func cancelLoadingMore() -> Bool {
-    guard case .loadingMore(let value) = self else { return false }
-    self = .loaded(value)
-    return true
+    endPage(more: true, failing: nil)
   }
 
-  /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the items.
-  ///
-  /// The banner over the items goes away. Any other phase stays as it is; a load-more's error
-  /// stays in the footer, where its retry button is.
+  /// Merges a page into the items of loadingMore (`more`) or loadingPrevious, in place.
+  @inlinable
+  mutating func finishPage(more: Bool, _ merge: (inout Value) throws -> Void) rethrows -> Bool {
+    switch self {
+    case .loadingMore(var value) where more, .loadingPrevious(var value) where !more:
+      self = .idle  // drop the enum's reference so `value` is uniquely referenced
+      do {
+        try merge(&value)
+      } catch {
+        self = more ? .loadingMore(value) : .loadingPrevious(value)
+        throw error
+      }
+      self = .loaded(value)
+      return true
+    default: return false
+    }
+  }
+
+  /// Ends loadingMore (`more`) or loadingPrevious with `error`, or cancels it when `nil`.
+  @inlinable
+  mutating func endPage(more: Bool, failing error: Failure?) -> Bool {
+    switch self {
+    case .loadingMore(let value) where more, .loadingPrevious(let value) where !more:
+      if let error {
+        self = more ? .loadMoreFailed(value, error) : .loadPreviousFailed(value, error)
+      } else {
+        self = .loaded(value)
+      }
+      return true
+    default: return false
+    }
+  }
+
+  /// Dismisses the error of a failed reload: reloadFailed → loaded, keeping the items; a
+  /// load-more's error stays in the footer.
   ///
   /// - Returns: whether the phase changed.
   @inlinable
@@ -396,10 +359,5 @@ extension PagedPhase: Equatable where Value: Equatable, Failure: Equatable {}
 extension PagedPhase: Hashable where Value: Hashable, Failure: Hashable {}
 
 extension PagedPhase: CustomStringConvertible {
-  public var description: String {
-    if let value, let error { return "\(kind)(\(value), \(error))" }
-    if let value { return "\(kind)(\(value))" }
-    if let error { return "\(kind)(\(error))" }
-    return kind.rawValue
-  }
+  public var description: String { phaseDescription }
 }

@@ -21,9 +21,8 @@ package enum PhaseEvent: String, CaseIterable, Sendable {
   ]
 }
 
-/// Generates the state diagrams of ``LoadPhase`` and ``PagedPhase`` by running every event on a
-/// representative phase of every kind, so the diagrams in the docs are the code's: Mermaid for
-/// the README (GitHub draws it) and Graphviz DOT for the images of the DocC articles.
+/// The state diagrams of ``LoadPhase`` and ``PagedPhase``, made by running every event on a
+/// sample phase of every kind: Mermaid for the README, Graphviz DOT for the DocC articles.
 package enum PhaseDiagram {
   private struct SampleError: Error {}
 
@@ -62,17 +61,7 @@ package enum PhaseDiagram {
   package static func apply<Value, Failure>(
     _ event: PhaseEvent, to phase: inout LoadPhase<Value, Failure>, value: Value, error: Failure
   ) {
-    switch event {
-    case .startLoading: phase.startLoading()
-    case .succeed: phase.succeed(value)
-    case .fail: phase.fail(error)
-    case .cancel: phase.cancel()
-    case .reset: phase.reset()
-    case .dismissError: phase.dismissError()
-    case .startLoadingMore, .finishLoadingMore, .failLoadingMore, .cancelLoadingMore,
-      .startLoadingPrevious, .finishLoadingPrevious, .failLoadingPrevious, .cancelLoadingPrevious:
-      break
-    }
+    applyLoadEvent(event, to: &phase, value: value, error: error)
   }
 
   /// Applies `event` to a ``PagedPhase``; `finishLoadingMore` appends `page` and
@@ -81,13 +70,8 @@ package enum PhaseDiagram {
     _ event: PhaseEvent, to phase: inout PagedPhase<[Item], Failure>, value: [Item],
     page: [Item], error: Failure
   ) {
+    guard !applyLoadEvent(event, to: &phase, value: value, error: error) else { return }
     switch event {
-    case .startLoading: phase.startLoading()
-    case .succeed: phase.succeed(value)
-    case .fail: phase.fail(error)
-    case .cancel: phase.cancel()
-    case .reset: phase.reset()
-    case .dismissError: phase.dismissError()
     case .startLoadingMore: phase.startLoadingMore()
     case .finishLoadingMore: phase.finishLoadingMore { $0.append(contentsOf: page) }
     case .failLoadingMore: phase.failLoadingMore(error)
@@ -96,15 +80,32 @@ package enum PhaseDiagram {
     case .finishLoadingPrevious: phase.finishLoadingPrevious { $0.insert(contentsOf: page, at: 0) }
     case .failLoadingPrevious: phase.failLoadingPrevious(error)
     case .cancelLoadingPrevious: phase.cancelLoadingPrevious()
+    case .startLoading, .succeed, .fail, .cancel, .reset, .dismissError: break
     }
+  }
+
+  /// Applies one of the events both phases have; returns whether `event` was one.
+  @discardableResult
+  private static func applyLoadEvent<Phase: LoadEvents>(
+    _ event: PhaseEvent, to phase: inout Phase, value: Phase.Value, error: Phase.Failure
+  ) -> Bool {
+    switch event {
+    case .startLoading: phase.startLoading()
+    case .succeed: phase.succeed(value)
+    case .fail: phase.fail(error)
+    case .cancel: phase.cancel()
+    case .reset: phase.reset()
+    case .dismissError: phase.dismissError()
+    default: return false
+    }
+    return true
   }
 
   /// The two state machines the docs draw.
   package enum Machine: String, CaseIterable, Sendable {
     /// ``LoadPhase``: the seven kinds of a single value's load.
     case load
-    /// ``PagedPhase``: the load's kinds plus the two of the next page and the two of the
-    /// previous page.
+    /// ``PagedPhase``: the load's kinds plus the two of each end.
     case paged
 
     /// The phase type the machine describes, as the diagrams title it.
@@ -131,8 +132,7 @@ package enum PhaseDiagram {
       }
     }
 
-    /// The kind of phase `event` leads to from a sample phase of `kind`, computed by the
-    /// transition functions themselves.
+    /// The kind `event` leads to from a sample phase of `kind`, by the transitions themselves.
     package func next(_ kind: PhaseKind, _ event: PhaseEvent) -> PhaseKind {
       switch self {
       case .load:
@@ -154,21 +154,16 @@ package enum PhaseDiagram {
     package var events: [PhaseEvent]
   }
 
-  /// The arrows every rendering of `machine` draws, in a stable order (by source kind, then by
-  /// the first event that leads to the target).
-  ///
-  /// This is the one place that decides what a diagram shows; ``mermaid(_:)`` and
-  /// ``dot(_:appearance:)`` only draw its result, so the two can never disagree.
+  /// The arrows every rendering of `machine` draws, in a stable order: the one place that
+  /// decides what a diagram shows.
   package static func edges(_ machine: Machine) -> [Edge] {
     var edges: [Edge] = []
     for from in machine.kinds {
       var fromEdges: [Edge] = []
       for event in machine.events {
         let to = machine.next(from, event)
-        // `reset` leads to idle from everywhere; it is drawn once, as a note, to keep the
-        // diagram readable. Events that leave the phase unchanged are not drawn, and neither
-        // are results (succeed, fail) arriving in a phase where nothing loads: the loaders
-        // drop those as stale, though the pure functions accept them (see the table).
+        // `reset` is drawn once, as a note; no-ops are not drawn, nor results arriving where
+        // nothing loads (the loaders drop those as stale).
         guard to != from, event != .reset else { continue }
         if !from.isLoading, event == .succeed || event == .fail { continue }
         if let index = fromEdges.firstIndex(where: { $0.to == to }) {
@@ -182,8 +177,7 @@ package enum PhaseDiagram {
     return edges
   }
 
-  /// The text of the note that stands for every `reset` arrow, in the lines the picture breaks
-  /// it into.
+  /// The note that stands for every `reset` arrow, in its lines.
   package static let resetNote = ["reset leads here", "from every phase"]
 
   /// The Mermaid diagram of ``LoadPhase``.
@@ -192,8 +186,7 @@ package enum PhaseDiagram {
   /// The Mermaid diagram of ``PagedPhase``.
   package static var pagedPhase: String { mermaid(.paged) }
 
-  /// The Mermaid state diagram of `machine`, for the README (GitHub draws Mermaid; DocC does
-  /// not, so the DocC articles show the ``dot(_:appearance:)`` rendering as an image).
+  /// The Mermaid state diagram of `machine`, for the README (GitHub draws Mermaid).
   package static func mermaid(_ machine: Machine) -> String {
     var lines = ["stateDiagram-v2", "    [*] --> idle"]
     for edge in edges(machine) {
@@ -224,54 +217,22 @@ package enum PhaseDiagram {
     return sentences.joined(separator: " ")
   }
 
-  /// The colours of a rendered diagram: DocC shows `name~dark.svg` instead of `name.svg` in
-  /// dark mode.
+  /// The colours of a rendered diagram (DocC shows `name~dark.svg` in dark mode).
   package enum Appearance: String, CaseIterable, Sendable {
     case light
     case dark
 
-    /// Lines, arrows and text.
-    fileprivate var ink: String {
-      switch self {
-      case .light: "#1d1d1f"
-      case .dark: "#f5f5f7"
-      }
-    }
-
-    /// Edge labels, a little softer than the ink.
-    fileprivate var label: String {
-      switch self {
-      case .light: "#424245"
-      case .dark: "#d2d2d7"
-      }
-    }
-
-    /// The fill of a phase in which a load runs.
-    fileprivate var loadingFill: String {
-      switch self {
-      case .light: "#dbe9fb"
-      case .dark: "#1c3a5e"
-      }
-    }
-
-    /// The fill of the reset note.
-    fileprivate var noteFill: String {
-      switch self {
-      case .light: "#fff8d6"
-      case .dark: "#3d3620"
-      }
-    }
+    /// Lines, arrows and text; edge labels; the fill of a loading phase; the note's fill.
+    fileprivate var ink: String { self == .light ? "#1d1d1f" : "#f5f5f7" }
+    fileprivate var label: String { self == .light ? "#424245" : "#d2d2d7" }
+    fileprivate var loadingFill: String { self == .light ? "#dbe9fb" : "#1c3a5e" }
+    fileprivate var noteFill: String { self == .light ? "#fff8d6" : "#3d3620" }
   }
 
-  /// The Graphviz DOT source of `machine`'s state diagram, drawn from the same ``edges(_:)`` as
-  /// the Mermaid diagram.
-  ///
-  /// Phases are rounded boxes; phases in which a load runs are dashed and filled. Arrows carry
-  /// their events, and `reset` is one note beside `idle`, as in the Mermaid diagram.
-  /// `Scripts/render-diagrams.sh` renders it to the SVG the DocC article embeds.
+  /// The Graphviz DOT source of `machine`'s diagram, from the same ``edges(_:)`` as the Mermaid
+  /// one; `Scripts/render-diagrams.sh` renders it to the SVG the DocC article embeds.
   package static func dot(_ machine: Machine, appearance: Appearance) -> String {
-    // Laid out with Liberation Sans, which has the metrics of Arial and Helvetica, so the text
-    // fits its box in any browser that draws it with one of these.
+    // Laid out with Liberation Sans, which has Arial's and Helvetica's metrics.
     let font = "Arial, Helvetica, sans-serif"
     var lines = [
       "// Generated by PhaseDiagram.dot(.\(machine), appearance: .\(appearance)) from the",
@@ -306,3 +267,16 @@ package enum PhaseDiagram {
     return lines.joined(separator: "\n") + "\n"
   }
 }
+
+/// The transitions ``LoadPhase`` and ``PagedPhase`` share, for ``PhaseDiagram``.
+protocol LoadEvents: AsyncPhase {
+  @discardableResult mutating func startLoading() -> LoadStart
+  mutating func succeed(_ value: Value)
+  mutating func fail(_ error: Failure)
+  @discardableResult mutating func cancel() -> Bool
+  @discardableResult mutating func reset() -> Bool
+  @discardableResult mutating func dismissError() -> Bool
+}
+
+extension LoadPhase: LoadEvents {}
+extension PagedPhase: LoadEvents {}

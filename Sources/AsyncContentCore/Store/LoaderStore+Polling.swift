@@ -172,7 +172,7 @@ extension LoaderStore {
     }
     if let landed = loader.storedLoadedAt, landed.duration(to: now) < interval / 2 { return }
     // No load runs: a new one, from the first page for a paged list, with the value on screen.
-    loader.begin()
+    loader.launch()
   }
 
   /// The first multiple of `interval` on the store's clock after `now`.

@@ -152,7 +152,7 @@ extension LoaderStore {
     // Each entry once: the dictionary holds one entry per key.
     for entry in liveEntries
     where entry.observers > 0 && entry.key.isEnabled && entry.key.refetchesOn.contains(event) {
-      entry.loader.startRevalidation()  // loads when nothing is current; joins any running load
+      entry.loader.launchUnlessRunning()  // loads when nothing is current; joins any running load
     }
     return true
   }

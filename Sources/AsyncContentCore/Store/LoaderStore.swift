@@ -363,7 +363,7 @@ public final class LoaderStore {
       cancelCollection(of: entry)
       startPolling(entry)
     }
-    if entry.key.isEnabled { entry.loader.startRevalidation() }
+    if entry.key.isEnabled { entry.loader.launchUnlessRunning() }
     return StoreObservation(store: self, entry: entry)
   }
 
@@ -390,7 +390,7 @@ public final class LoaderStore {
   ///
   /// - Parameter key: The key.
   public func prefetch<Key: LoaderKey>(_ key: Key) {
-    warm(entry(for: key)).loader.startRevalidation()
+    warm(entry(for: key)).loader.launchUnlessRunning()
   }
 
   /// Warms the paged list of `key` before a screen shows it, as `prefetch(_:)` does for a
@@ -404,7 +404,7 @@ public final class LoaderStore {
   ///
   /// - Parameter key: The key.
   public func prefetch<Key: PagedLoaderKey>(_ key: Key) {
-    warm(entry(for: key)).loader.startRevalidation()
+    warm(entry(for: key)).loader.launchUnlessRunning()
   }
 
   /// The value of `key`: the one the store holds, at once, or the one a load brings.
@@ -437,7 +437,7 @@ public final class LoaderStore {
   public func ensureValue<Key: LoaderKey>(for key: Key) async throws -> Key.Value {
     let loader = loader(of: warm(entry(for: key)), as: Key.self)
     if let value = loader.storedPhase.value { return value }
-    loader.startRevalidation()  // nothing is current without a value: starts, or joins
+    loader.launchUnlessRunning()  // nothing is current without a value: starts, or joins
     while true {
       await loader.core.waitForLoad()  // returns at once when the caller is cancelled
       try Task.checkCancellation()
@@ -780,7 +780,7 @@ public final class LoaderStore {
       if loader.isLoadRunning { loader.cancel() }
       return
     }
-    if entry.observers > 0 || loader.isLoadRunning { loader.begin() }
+    if entry.observers > 0 || loader.isLoadRunning { loader.launch() }
   }
 
   // MARK: Cancellation

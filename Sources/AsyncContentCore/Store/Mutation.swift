@@ -21,36 +21,16 @@ public import Observation
 /// let country = try await rename.run(Rename(code: "AT", name: "Österreich"), in: store)
 /// ```
 ///
-/// - **The store's client.** The operation receives the API client of the run's store, as a
-///   ``LoaderKey``'s fetch does: the first client given to
-///   ``LoaderStore/init(clock:staleness:gcAfter:maxEntries:retry:clients:)`` that is of the type
-///   the operation takes. A test that makes its store with a fake client swaps the writes with
-///   the reads. A request that needs no client takes the input only.
-///
-/// - **The store of the run.** The mutation holds no store: each ``run(_:in:)`` and
-///   ``start(_:in:)`` names the store it edits, writes back to and invalidates. A
-///   `MutationButton` uses the store of its environment, the one its screen's views read.
-/// - **Serial runs, in call order.** A run asked for while another runs waits for its turn,
-///   then sends its own input; its optimistic update applies when its turn comes, on top of
-///   what the runs before it left. ``isRunning`` holds while a run runs or waits.
-/// - **Optimistic updates.** `optimistic` edits cached values with
-///   ``LoaderStore/setValue(_:for:)`` or ``LoaderStore/updateValue(for:_:)`` before the request
-///   goes out; every view of those keys shows the edit at once.
-/// - **Success.** The optimistic edits are kept, then `writeBack` writes the server's answer
-///   (a plain write, never rolled back: it is what the server stored), then the keys
-///   `invalidates` returns are invalidated (``LoaderStore/invalidate(_:)``): observed ones
-///   reload, superseding any load in flight. ``run(_:in:)`` returns the answer.
-/// - **Rollback.** When the request fails or is cancelled, each edit is rolled back, but only
-///   where the entry still shows it: an edit after which a value landed (a load, a write-back,
-///   or a plain ``LoaderStore/setValue(_:for:)``) restores nothing, so a rollback never
-///   clobbers a newer value. Where two mutations edited one key, the older edit's rollback
-///   leaves the newer edit on screen, and the newer edit, if it is rolled back too, restores
-///   what the older one found. A restored value is marked stale, so its next observer
-///   revalidates it. ``run(_:in:)`` throws the request's error.
-/// - **Retry.** With a `retry:` policy, a failed request is sent again after the policy's
-///   wait, on the clock of the run's store, while the optimistic edits stay on screen; the
-///   rollback waits for the last attempt to fail. A cancellation is never retried, and
-///   ``cancel()`` during a wait rolls back at once.
+/// - **The store's client.** The operation receives the run's store's API client, as a
+///   ``LoaderKey``'s fetch does; a request that needs no client takes the input only.
+/// - **Serial runs, in call order.** A run asked for while another runs waits for its turn;
+///   its optimistic update applies when its turn comes. ``isRunning`` holds meanwhile.
+/// - **Success** keeps the optimistic edits, writes the server's answer back (never rolled
+///   back), then invalidates the keys `invalidates` returns. ``run(_:in:)`` returns the answer.
+/// - **Rollback.** A failure or a cancellation rolls each edit back, but only where the entry
+///   still shows it, so a rollback never clobbers a newer value; a restored value is stale.
+/// - **Retry.** With a `retry:` policy a failed request is sent again, on the store's clock,
+///   while the edits stay on screen:
 ///
 ///   ```swift
 ///   let save = Mutation<Draft, Note>(retry: .exponentialBackoff(maxAttempts: 3)) { draft in
@@ -58,25 +38,19 @@ public import Observation
 ///   }
 ///   ```
 /// - **Offline.** A run whose turn comes while the store knows the network to be down
-///   (``LoaderStore/followNetwork(_:)``) applies its optimistic edits at once and is paused
-///   (``isPaused``): its request waits for the network, and the runs after it wait behind it,
-///   in call order. A request that fails while the network is down is sent again when it comes
-///   back, without counting as a failed attempt. ``cancel()`` rolls a paused run back at once.
+///   (``LoaderStore/followNetwork(_:)``) shows its edits and is paused (``isPaused``) until the
+///   network comes back; a failure while it is down is not counted.
 /// - **Cancellation is not a failure.** ``cancel()`` cancels the running run and every waiting
-///   one: their callers throw `CancellationError`, the running run's edits are rolled back, and
-///   the phase returns to where it was before that run. An operation that throws
-///   `CancellationError` or `URLError.cancelled` is rolled back the same way.
-/// - **A run outlives its caller.** Cancelling the task that awaits ``run(_:in:)`` makes that
-///   call throw `CancellationError` at once; the run goes on, and releasing the mutation does
-///   not stop it either: a save finishes, rolls back or writes back even when its screen went
-///   away. Only ``cancel()`` stops it.
+///   one: their callers throw `CancellationError`, the edits roll back, and the phase returns
+///   to where it was.
+/// - **A run outlives its caller.** Cancelling the awaiting task, or releasing the mutation,
+///   does not stop the run; only ``cancel()`` does.
 @MainActor
 public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   /// The request: sends `Input` and returns the server's answer, run off the main actor.
   public typealias Operation = @Sendable (Input) async throws -> Output
-  /// The request, given the run's idempotency key too (a UUID string made when the run was
-  /// asked for, the same for each of its attempts and for its replay after a relaunch) and the
-  /// clients of the run's store, among which it resolves its own.
+  /// The request, given the run's idempotency key (the same for each attempt and replay) and
+  /// the clients of the run's store.
   typealias KeyedOperation =
     @Sendable (Input, _ idempotencyKey: String, StoreClients) async throws -> Output
 
@@ -94,8 +68,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   }
 
   private let operation: KeyedOperation
-  /// The queueing id and the input's encoding, for a mutation whose runs are stored while the
-  /// network is down; `nil` for one whose runs live in memory only.
+  /// The queueing id and the input's encoding; `nil` for runs that live in memory only.
   package let queueing: MutationQueueing<Input>?
   private let optimistic: (@MainActor (LoaderStore, Input) -> Void)?
   private let writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)?
@@ -107,17 +80,14 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   private var storedPhase: MutationPhase<Output> = .idle
   /// ``failureCount``, read and written without observation.
   private var storedFailureCount = 0
-  /// What observers of the phase observe. The class is generic, and the key path of an
-  /// observed property of a generic class is built anew on every access (as `LoaderCore`
-  /// explains); the counter's class is not, so its key path is formed once.
+  /// What observers of the phase observe (a non-generic class, whose key path forms once).
   private let changes = ChangeCounter()
   /// The run whose request is out.
   private var current: MutationRun<Input, Output>?
   /// The runs that wait for their turn, in call order.
   private var queue: [MutationRun<Input, Output>] = []
 
-  /// Creates a mutation, which runs in the store each run names, and whose request receives
-  /// that store's API client.
+  /// Creates a mutation whose request receives the API client of the store each run names.
   ///
   /// ```swift
   /// let save = Mutation<Draft, Note>(retry: .exponentialBackoff(maxAttempts: 3)) {
@@ -132,18 +102,14 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   ///     rolled back if the request fails or is cancelled.
   ///   - writeBack: Writes the server's answer into the store after a success, with
   ///     ``LoaderStore/setValue(_:for:)`` or ``LoaderStore/updateValue(for:_:)``: a plain
-  ///     write, which no rollback undoes (TanStack Query's "update from the mutation
-  ///     response").
+  ///     write, which no rollback undoes.
   ///   - invalidates: The keys to invalidate after a success (after the write-back), given the
   ///     input and the output.
   ///   - retry: How a failed request is retried, on the clock of the run's store, before the
-  ///     run fails; none by default, as TanStack Query's `useMutation` (`retry: 0`). The
-  ///     optimistic edits stay while it retries.
-  ///   - operation: The request, given the input and the client of the run's store: the first
-  ///     client given to the store that is a `Client`, as a ``LoaderKey``'s fetch gets its
-  ///     ``LoaderKey/Client``. It runs off the main actor. A run in a store without such a
-  ///     client fails with ``AsyncLoaderError/missingClient(client:key:)`` (in a debug build,
-  ///     it stops first, naming the line that gives the store its client).
+  ///     run fails; none by default. The optimistic edits stay while it retries.
+  ///   - operation: The request, given the input and the store's first client that is a
+  ///     `Client`; it runs off the main actor. Without such a client the run fails with
+  ///     ``AsyncLoaderError/missingClient(client:key:)`` (a debug build stops first).
   public convenience init<Client: Sendable>(
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
@@ -159,8 +125,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     }
   }
 
-  /// Creates a mutation whose request needs no client of the store: the convenience for a
-  /// request whose client is `Void`, as a ``LoaderKey`` whose ``LoaderKey/Client`` is `Void`.
+  /// Creates a mutation whose request needs no client of the store.
   ///
   /// ```swift
   /// let ping = Mutation<Void, Date> { try await TimeServer.ping() }
@@ -187,9 +152,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     }
   }
 
-  /// Creates a mutation whose operation receives each run's idempotency key and the client of
-  /// the run's store, and which stores its runs made offline when `queueing` is given and the
-  /// run's store has a journal.
+  /// Creates a mutation whose operation gets each run's idempotency key, and which journals its
+  /// offline runs when `queueing` is given.
   package init<Client: Sendable>(
     optimistic: (@MainActor (LoaderStore, Input) -> Void)?,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)?,
@@ -214,11 +178,9 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   /// Whether a run runs or waits for its turn. It is observed with the phase.
   public var isRunning: Bool { phase.isRunning }
 
-  /// Whether the running run waits for the network: its turn came while the run's store knew
-  /// the network to be down (``LoaderStore/followNetwork(_:)``), or a request failed while it
-  /// was down. Its optimistic edits show; its request goes out when the network comes back, and
-  /// the runs after it wait behind it. The phase stays ``MutationPhase/running``. TanStack
-  /// Query's `isPaused` of `useMutation`. It is observed with the phase.
+  /// Whether the running run waits for the network (``LoaderStore/followNetwork(_:)``): its
+  /// edits show, and its request goes out when the network comes back. The phase stays
+  /// ``MutationPhase/running``. It is observed with the phase.
   ///
   /// ```swift
   /// if rename.isPaused { Text("Will be sent when you're back online") }
@@ -228,9 +190,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     return current?.state == .paused
   }
 
-  /// How many attempts of the latest run failed: it grows while a `retry:` policy retries, so
-  /// a view can say "Attempt 2 of 3", and is `0` again when a run succeeds. TanStack Query's
-  /// `failureCount` of `useMutation`. It is observed with the phase.
+  /// How many attempts of the latest run failed: it grows while a `retry:` policy retries, and
+  /// is `0` again when a run succeeds. It is observed with the phase.
   ///
   /// ```swift
   /// if save.isRunning, save.failureCount > 0 { Text("Retrying…") }
@@ -241,10 +202,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   }
 
   /// Sends `input` in `store`, after the runs asked for before it, and returns the server's
-  /// answer.
-  ///
-  /// Cancelling the calling task makes the call throw `CancellationError` at once; the run
-  /// goes on.
+  /// answer; cancelling the calling task throws `CancellationError` at once, the run goes on.
   ///
   /// ```swift
   /// do {
@@ -276,9 +234,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     enqueue(input, in: store)
   }
 
-  /// Cancels the running run and every waiting one: the running run's optimistic edits are
-  /// rolled back, the phase returns to where it was before that run, and their callers throw
-  /// `CancellationError`.
+  /// Cancels the running run and every waiting one: the edits roll back, the phase returns to
+  /// where it was, and their callers throw `CancellationError`.
   public func cancel() {
     let waiting = queue
     queue = []
@@ -286,8 +243,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     for run in waiting { run.settle(.failure(CancellationError())) }
   }
 
-  /// Cancels the run whose request is out: its task, its edits, and the phase and failure
-  /// count it found.
+  /// Cancels the run whose request is out, restoring the phase and failure count it found.
   private func cancelCurrent() {
     guard let run = current else { return }
     current = nil
@@ -305,10 +261,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     phase = .idle
   }
 
-  /// Adds a run of `input` in `store`, and starts it if nothing runs.
-  ///
-  /// - Parameter idempotencyKey: The run's key: a new one, or the stored run's on a replay.
-  /// - Parameter isStored: Whether the run is stored already (a replay after a relaunch).
+  /// Adds a run of `input` in `store` (a replay gives its stored key), and launches it if
+  /// nothing runs.
   @discardableResult
   private func enqueue(
     _ input: Input, in store: LoaderStore, idempotencyKey: String = UUID().uuidString,
@@ -321,23 +275,18 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     store.mutationRuns.add(run)
     run.cancelInStore = { [weak self, unowned run] in self?.cancel(run) }
     queue.append(run)
-    // Journaled before its request is sent, online too: a kill at any point leaves it stored.
     storeRuns(upTo: run)
-    if current == nil { begin(queue.removeFirst()) }
+    if current == nil { launch(queue.removeFirst()) }
     return run
   }
 
-  /// Adds a stored run of `input` in `store`, with the idempotency key it was stored with,
-  /// after the runs asked for before it: its replay after a relaunch. Its optimistic edits
-  /// apply on its turn, and its request goes out when the network is up; when it ends, its row
-  /// is deleted. The phase shows how it ends.
+  /// Replays a stored run after a relaunch, with its idempotency key, after the runs before it.
   package func resume(_ input: Input, idempotencyKey: String, in store: LoaderStore) {
     enqueue(input, in: store, idempotencyKey: idempotencyKey, isStored: true)
   }
 
-  /// Stores, in their stores' journals, the runs that are not stored yet, from the running run
-  /// up to `last`, in order: every run when it is asked for (online too, before its request
-  /// is sent), and the runs asked for before it, so that a replay keeps their order.
+  /// Journals the runs not stored yet, from the running one up to `last`, in order (before a
+  /// request is sent, so a kill at any point leaves it stored).
   private func storeRuns(upTo last: MutationRun<Input, Output>) {
     guard let queueing else { return }
     for run in [current].compactMap({ $0 }) + queue {
@@ -353,8 +302,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     }
   }
 
-  /// Cancels `run` alone, as ``cancel()`` cancels every run: what ending its store's
-  /// persistence scope does to the runs of that store.
+  /// Cancels `run` alone: what ending its store's persistence scope does.
   private func cancel(_ run: MutationRun<Input, Output>) {
     if let index = queue.firstIndex(where: { $0 === run }) {
       queue.remove(at: index)
@@ -363,7 +311,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     }
     guard current === run else { return }
     cancelCurrent()
-    if !queue.isEmpty { begin(queue.removeFirst()) }
+    if !queue.isEmpty { launch(queue.removeFirst()) }
   }
 
   /// Marks `run` paused or not, for its mutation's and its store's observers.
@@ -372,12 +320,11 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     changes.count &+= 1  // notifies isPaused's observers
   }
 
-  /// Applies `run`'s optimistic update and sends its request.
-  private func begin(_ run: MutationRun<Input, Output>) {
+  /// Launches `run`: applies its optimistic update and sends its request.
+  private func launch(_ run: MutationRun<Input, Output>) {
     current = run
     let (store, input, idempotencyKey) = (run.store, run.input, run.idempotencyKey)
     let network = store.network
-    // Paused at once when the network is down: the edits show, the request waits.
     run.state = network.isOfflineUnobserved ? .paused : .sending
     run.phaseBefore = storedPhase
     run.failureCountBefore = storedFailureCount
@@ -385,52 +332,29 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     run.edits = optimistic.map { update in store.recordEdits { update(store, input) } } ?? []
     phase = .running
     let operation = operation
-    let retry = retry
-    let clock = store.clock
-    let clients = store.clients
+    let markedWaiting = run.state == .paused
+    let (retry, clock, clients) = (retry, store.clock, store.clients)
     // The task holds the mutation until the run ends: a run outlives its screen.
     run.task = Task {
-      var failedAttempts = 0
-      while true {
-        if network.isOfflineUnobserved {
-          // Paused: the edits show, and the request waits for the network.
-          setPaused(run, true)
-          storeRuns(upTo: run)
-          await network.waitUntilOnline()
-          guard current === run else { return }  // cancel() rolled back and settled the run
-        }
-        // Paused when its turn came, or while it waited: it sends now.
-        if run.state == .paused { setPaused(run, false) }
-        let result: Result<Output, any Error>
-        do {
-          result = .success(try await operation(input, idempotencyKey, clients))
-        } catch {
-          result = .failure(error)
-        }
-        // A failure while the network is down is not the request's: it is sent again when the
-        // network comes back, and burns no attempt.
-        if case .failure(let error) = result, current === run, !isCancellation(error),
-          network.isOfflineUnobserved
-        {
-          continue
-        }
-        // A success, a cancellation, a run cancel() ended, or a failure the policy does not
-        // retry ends here; the edits stay until then.
-        guard case .failure(let error) = result, current === run, !isCancellation(error),
-          let delay = retry.delay(afterFailedAttempts: failedAttempts + 1, error: error)
-        else {
-          finish(run, result)
-          return
-        }
-        failedAttempts += 1
-        storedFailureCount = failedAttempts
-        changes.count &+= 1  // notifies the count's observers
-        do {
-          try await clock.sleep(until: clock.now.advanced(by: delay))
-        } catch {
-          return  // cancel() cancelled the wait: it rolled back and settled the run
-        }
-        guard current === run else { return }
+      let outcome = await runAttempts(
+        { try await operation(input, idempotencyKey, clients) }, network: network,
+        markedWaiting: markedWaiting, isCurrent: { current === run },
+        markWaiting: { waiting in
+          setPaused(run, waiting)
+          if waiting { storeRuns(upTo: run) }
+        },
+        retryWait: { failed, error in
+          guard let delay = retry.delay(afterFailedAttempts: failed, error: error) else {
+            return nil
+          }
+          storedFailureCount = failed
+          changes.count &+= 1  // notifies the count's observers
+          return (delay, clock)
+        })
+      switch outcome {
+      case .success(let output): finish(run, .success(output))
+      case .failure(let error), .cancelled(let error): finish(run, .failure(error))
+      case nil: return  // cancel() rolled back and settled the run
       }
     }
   }
@@ -458,19 +382,17 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
       }
     }
     run.settle(result)
-    if !queue.isEmpty { begin(queue.removeFirst()) }
+    if !queue.isEmpty { launch(queue.removeFirst()) }
   }
 }
 
-/// One run of a ``Mutation``: its input and store, its idempotency key, its edits, and the
-/// callers that wait for its answer. It is listed in its store's ``MutationRuns`` until it
-/// ends.
+/// One run of a ``Mutation``: its input, store, key, edits and waiting callers; listed in its
+/// store's ``MutationRuns`` until it ends.
 @MainActor
 final class MutationRun<Input: Sendable, Output: Sendable>: RegisteredMutationRun {
   let input: Input
   let store: LoaderStore
-  /// A UUID string made when the run was asked for (or the stored run's, on a replay), the
-  /// same for each of its attempts.
+  /// A UUID string, the same for each of its attempts and its replay.
   let idempotencyKey: String
   /// The mutation's queueing id, or its type, for the inspector.
   let mutation: String
@@ -518,8 +440,7 @@ final class MutationRun<Input: Sendable, Output: Sendable>: RegisteredMutationRu
       idempotencyKey: idempotencyKey, state: state, isStored: isStored)
   }
 
-  /// Ends the run: it leaves its store's registry, its row (if stored) is deleted, and every
-  /// waiting caller resumes with `result`.
+  /// Ends the run: it leaves the registry and the journal, and its callers resume.
   func settle(_ result: Result<Output, any Error>) {
     guard self.result == nil else { return }
     self.result = result
@@ -533,15 +454,13 @@ final class MutationRun<Input: Sendable, Output: Sendable>: RegisteredMutationRu
     for continuation in waiting.values { continuation.resume(returning: result) }
   }
 
-  /// Waits for the run's answer; a caller whose task is cancelled stops waiting and throws
-  /// `CancellationError`, and the run goes on.
+  /// Waits for the answer; a cancelled caller throws `CancellationError`, the run goes on.
   func output() async throws -> Output {
     lastWaiterID &+= 1
     let id = lastWaiterID
     let settled: Result<Output, any Error> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        // This closure runs at once, on the main actor, before the caller suspends: the run
-        // cannot settle between the checks and the registration.
+        // Runs at once, on the main actor: the run cannot settle before the registration.
         if let result {
           continuation.resume(returning: result)
         } else if Task.isCancelled {
@@ -551,8 +470,7 @@ final class MutationRun<Input: Sendable, Output: Sendable>: RegisteredMutationRu
         }
       }
     } onCancel: {
-      // Cancellation arrives on any thread; the waiters live on the main actor, so the caller
-      // is resumed there, one turn later, and found gone if the run settled first.
+      // Cancellation arrives on any thread: the caller is resumed on the main actor.
       Task { @MainActor in self.stopWaiting(id) }
     }
     return try settled.get()
@@ -564,8 +482,7 @@ final class MutationRun<Input: Sendable, Output: Sendable>: RegisteredMutationRu
   }
 }
 
-/// A counter whose changes notify its observers: the observed stand-in of a generic class's
-/// state.
+/// A counter whose changes notify its observers: a generic class's observed stand-in.
 @MainActor
 @Observable
 final class ChangeCounter {

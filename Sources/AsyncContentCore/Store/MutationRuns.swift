@@ -1,18 +1,12 @@
 package import Foundation
 
-/// Where a ``LoaderStore`` keeps the mutation runs that queue offline, so that they survive a
-/// relaunch: the persistence module's table in the cache's database. The store tells it when a
-/// run of a queueing mutation is stored, and when a stored run ends.
-///
-/// Both calls come on the main actor, in the order of the runs; the journal writes off the main
-/// actor, in that order.
+/// Where a ``LoaderStore`` keeps the runs that queue offline across a relaunch (the persistence
+/// module's table); called on the main actor in the runs' order.
 @MainActor
 package protocol MutationJournal: AnyObject {
-  /// Stores `run`: a run of a queueing mutation made (or found paused) while the store is
-  /// offline, or one after it in its mutation's queue.
+  /// Stores a run of a queueing mutation.
   func store(_ run: JournaledMutationRun)
-  /// Deletes the stored run `idempotencyKey` of the mutation `mutationID`: it ended (it
-  /// succeeded, failed or was cancelled).
+  /// Deletes a stored run that ended.
   func remove(mutationID: String, idempotencyKey: String)
 }
 
@@ -20,18 +14,15 @@ package protocol MutationJournal: AnyObject {
 package struct JournaledMutationRun: Sendable {
   /// The queueing mutation's id.
   package let mutationID: String
-  /// The run's idempotency key, made when the run was asked for and kept across its retries
-  /// and a relaunch.
+  /// The run's idempotency key.
   package let idempotencyKey: String
-  /// The input, encoded by the mutation's `Codable` initializer; a failure when it does not
-  /// encode (the run goes on in memory only).
+  /// The encoded input; a failure keeps the run in memory only.
   package let input: Result<Data, any Error>
   /// The input as text, for the inspector and diagnostics.
   package let inputDescription: String
 }
 
-/// What a queueing mutation needs to store its runs: its id, and how its input encodes. The
-/// persistence module's `Mutation(queueing:…)` makes it.
+/// A queueing mutation's id and input encoding (made by the persistence module).
 package struct MutationQueueing<Input>: Sendable {
   /// The mutation's id, stable across launches: the rows of its runs carry it.
   package let id: String
@@ -48,8 +39,7 @@ package struct MutationQueueing<Input>: Sendable {
 package struct MutationRunSnapshot: Identifiable, Sendable {
   /// Where the run is.
   package enum State: Hashable, Sendable {
-    /// Its turn came while the network is down: its optimistic edit shows, and its request
-    /// waits for the network (``Mutation/isPaused``).
+    /// Its request waits for the network (``Mutation/isPaused``).
     case paused
     /// Its request is out, or waits to be retried.
     case sending
@@ -81,16 +71,11 @@ protocol RegisteredMutationRun: AnyObject {
   var cancelInStore: (@MainActor () -> Void)? { get }
 }
 
-/// The mutation runs of a ``LoaderStore`` that have not ended, in the order they were asked
-/// for, and the journal that stores the queueing ones: what the inspector lists, and what the
-/// persistence module attaches to.
-///
-/// It holds the runs weakly: the mutation that owns a run keeps it until it ends, and the run
-/// leaves the registry then.
+/// A ``LoaderStore``'s runs that have not ended, in call order (held weakly), and the journal of
+/// the queueing ones: what the inspector lists.
 @MainActor
 package final class MutationRuns {
-  /// Where the runs of queueing mutations are stored, when it is not the store's persisted cache
-  /// (tests set one of their own).
+  /// The journal, when not the store's persisted cache (tests set one).
   package var journal: (any MutationJournal)?
 
   private struct Registration {
@@ -124,15 +109,13 @@ package final class MutationRuns {
     changes.count &+= 1
   }
 
-  /// Cancels every run that has not ended, the last asked for first, so that no waiting run
-  /// starts when the one before it is cancelled.
+  /// Cancels every run, the last first, so no waiting run starts meanwhile.
   func cancelAll() {
     let ordered = runs.values.sorted { $0.order > $1.order }.compactMap(\.run)
     for run in ordered { run.cancelInStore?() }
   }
 
-  /// The runs that have not ended, in the order they were asked for. Reading it inside an
-  /// observation tracks the runs and their states.
+  /// The runs that have not ended, in call order; observed.
   package func snapshot() -> [MutationRunSnapshot] {
     _ = changes.count
     return runs.values.sorted { $0.order < $1.order }.compactMap { $0.run?.snapshot }
@@ -140,22 +123,18 @@ package final class MutationRuns {
 }
 
 extension LoaderStore {
-  /// Where the store keeps the runs of queueing mutations: the journal set on its registry, or
-  /// else its persisted cache, when the cache keeps them (the persistence module's does).
+  /// The journal of the registry, or else the persisted cache's.
   var mutationJournal: (any MutationJournal)? {
     mutationRuns.journal ?? persistence as? any MutationJournal
   }
 
-  /// Cancels the mutation runs in this store that have not ended, as each mutation's
-  /// ``Mutation/cancel()`` would: their edits roll back, their callers throw
-  /// `CancellationError`, and none is sent from now on. What ending a persistence scope does.
+  /// Cancels this store's runs as ``Mutation/cancel()`` would: what ending a persistence scope
+  /// does.
   package func cancelMutationRuns() {
     mutationRuns.cancelAll()
   }
 
-  /// The mutation runs in this store that have not ended, in the order they were asked for:
-  /// paused ones, stored ones, the ones whose request is out and the ones that wait for their
-  /// turn. What the store's inspector lists under "Mutations". It is observed.
+  /// This store's runs that have not ended, in call order: the inspector's "Mutations".
   package func mutationRunsSnapshot() -> [MutationRunSnapshot] {
     mutationRuns.snapshot()
   }

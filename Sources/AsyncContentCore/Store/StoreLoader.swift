@@ -20,12 +20,11 @@ protocol StoreLoader: AnyLoader {
   /// Loads when there is nothing current: what the inspector's Reset asks for once nothing
   /// runs.
   func startLoad()
-  /// Loads when there is nothing current and no load runs: what a new observer and a refetch
-  /// event ask for. It joins whatever runs, a page of a paged list included, and never
-  /// supersedes it.
-  func startRevalidation()
-  /// Starts a new load that supersedes the running one: what an invalidation asks for.
-  func begin()
+  /// Launches a load when nothing is current and no load runs: what a new observer and a
+  /// refetch event ask for. It joins whatever runs, a page of a paged list included.
+  func launchUnlessRunning()
+  /// Launches a new load that supersedes the running one: what an invalidation asks for.
+  func launch()
   /// Cancels the running load: what an eviction does.
   func cancel()
   /// Cancels any work and forgets the value: the inspector's Reset.
@@ -35,9 +34,9 @@ protocol StoreLoader: AnyLoader {
 extension AsyncLoader: StoreLoader {
   var phaseKind: PhaseKind { phase.kind }
 
-  /// ``startLoad()``, which joins any load that runs.
-  func startRevalidation() {
-    startLoad()
+  /// ``launchIfNeeded()``, which joins any load that runs.
+  func launchUnlessRunning() {
+    launchIfNeeded()
   }
 }
 
@@ -45,19 +44,19 @@ extension PagedLoader: StoreLoader {
   var phaseKind: PhaseKind { phase.kind }
 
   /// Loads the first page again, superseding whatever runs, a first-page load included.
-  func begin() {
-    beginPage(.first, at: nil)
+  func launch() {
+    launch(.first, at: nil)
   }
 
-  /// ``startLoad()`` unless a load runs. A stale list's `startLoad()` supersedes a running
+  /// ``launchIfNeeded()`` unless a load runs. A stale list's `startLoad()` supersedes a running
   /// load-more or previous page with its first page; a refetch event or a second screen that
   /// appears must not: the reader who scrolled to that page would be thrown back to the top, on
   /// every activation while scrolling. They join the page instead, as TanStack Query's focus
   /// and mount refetches join a `fetchNextPage` in flight (neither cancels a running fetch);
   /// the list stays stale, and the next event, observer or pull-to-refresh revalidates it.
-  func startRevalidation() {
+  func launchUnlessRunning() {
     guard !isLoadRunning else { return }
-    startLoad()
+    launchIfNeeded()
   }
 }
 
