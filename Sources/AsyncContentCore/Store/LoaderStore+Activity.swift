@@ -1,0 +1,24 @@
+extension LoaderStore {
+  /// How many of the keys that `isIncluded` selects are loading now: a first load, a reload, a
+  /// retry or its wait, a next or previous page. TanStack Query's `isFetching` and
+  /// `useIsFetching`.
+  ///
+  /// It is observed: a view whose body reads it renders again when a load starts or ends, or
+  /// when an entry comes or goes, so an app-wide activity indicator is one line.
+  ///
+  /// ```swift
+  /// if store.loadingCount() > 0 { ProgressView() }
+  /// let countries = store.loadingCount { $0 is CountryKey }
+  /// ```
+  ///
+  /// - Parameter isIncluded: Whether to count a key; every key by default.
+  /// - Returns: How many of the selected entries are loading.
+  public func loadingCount(where isIncluded: (any StoreKey) -> Bool = { _ in true }) -> Int {
+    _ = count  // observed: an entry that comes is counted on the next render
+    var loading = 0
+    for entry in liveEntries where isIncluded(entry.key) && entry.loader.phaseKind.isLoading {
+      loading += 1
+    }
+    return loading
+  }
+}

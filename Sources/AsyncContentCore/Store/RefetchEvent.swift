@@ -1,0 +1,30 @@
+/// Something that happened to the app that makes the data on screen worth checking again: what a
+/// ``LoaderStore``'s refetch triggers react to.
+///
+/// Feed the events to ``LoaderStore/refetch(on:minimumInterval:)`` as an `AsyncSequence`, or one
+/// at a time to ``LoaderStore/refetch(after:minimumInterval:)``. On Apple platforms
+/// `RefetchEvent.appActivations()` makes the sequence from the system; tests feed an
+/// `AsyncStream` of their own. ``LoaderStore/followNetwork(_:)`` (with `NetworkStatus.updates()`
+/// on Apple platforms) delivers ``networkAvailable`` when the network comes back.
+///
+/// ```swift
+/// let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
+/// store.refetch(on: events)
+/// continuation.yield(.becameActive)  // the observed, stale entries reload
+/// ```
+///
+/// A key leaves an event out with ``StoreKey/refetchesOn``.
+public enum RefetchEvent: Hashable, Sendable, CaseIterable {
+  /// The user came back to the app: it returned from the background, or, on macOS, it became
+  /// the active app after another app was.
+  ///
+  /// `RefetchEvent.appActivations()` and SwiftUI's `.refetchesOnActivation()` deliver it. A
+  /// moment of inactivity is no return: Control Center, the notification shade, a system alert,
+  /// Face ID and a peek at the app switcher deliver nothing, for the screen was there all along.
+  /// TanStack Query's `refetchOnWindowFocus`, SWR's `revalidateOnFocus`, for an app.
+  case becameActive
+  /// The network became available after it was not.
+  ///
+  /// TanStack Query's `refetchOnReconnect`, SWR's `revalidateOnReconnect`.
+  case networkAvailable
+}
