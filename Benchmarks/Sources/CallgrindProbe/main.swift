@@ -189,7 +189,8 @@ func run(_ scenario: String, count: Int) async {
     }
     let bytes = after - before
     print(
-      "loaded store entries: \(count), heap bytes: \(bytes), per entry: \(count > 0 ? bytes / count : 0)")
+      "loaded store entries: \(count), heap bytes: \(bytes), per entry: \(count > 0 ? bytes / count : 0)"
+    )
   case "store-memory":
     let before = cmallocstats_bytes_in_use()
     let store = makeStore(keys: count)

@@ -1,10 +1,7 @@
 extension LoaderStore {
   /// How many of the keys that `isIncluded` selects are loading now: a first load, a reload, a
-  /// retry or its wait, a next or previous page. TanStack Query's `isFetching` and
-  /// `useIsFetching`.
-  ///
-  /// It is observed: a view whose body reads it renders again when a load starts or ends, or
-  /// when an entry comes or goes, so an app-wide activity indicator is one line.
+  /// retry or its wait, a next or previous page. It is observed, for an app-wide activity
+  /// indicator.
   ///
   /// ```swift
   /// if store.loadingCount() > 0 { ProgressView() }

@@ -1,17 +1,10 @@
 extension LoaderStore {
-  // MARK: Cancellation
-
   /// Cancels the running load of `key`, as the loader's own `cancel()` does: the phase returns
-  /// to where the load started (a first load to idle, a reload to the value it showed, a
-  /// load-more to the list), and the callers that wait for the load resume. A cancelled load is
-  /// never shown as an error. TanStack Query's `cancelQueries`.
+  /// to where the load started, and the callers that wait resume. It never shows as an error.
   ///
   /// ```swift
   /// store.cancel(SearchKey(query: previousQuery))  // the user typed on
   /// ```
-  ///
-  /// Nothing else changes: the entry stays, and the next trigger (an observer that appears, a
-  /// refetch event, an invalidation, pull-to-refresh) loads it again.
   ///
   /// - Parameter key: The key; nothing happens when the store has no entry for it, or no load
   ///   of it runs.

@@ -1,11 +1,8 @@
 extension LoaderStore {
-  // MARK: Edits
-
   /// Shows `value` as the value of `key`, dated now, for every view of the key.
   ///
-  /// A load of the key that runs is cancelled: its response was asked for before the edit and
-  /// must not overwrite it. Called inside a ``Mutation``'s optimistic update, the edit is rolled
-  /// back if the mutation fails or is cancelled; see ``Mutation`` for the rule.
+  /// A running load of the key is cancelled, so its older response cannot overwrite the edit.
+  /// Inside a ``Mutation``'s optimistic update, the edit is rolled back if the mutation fails.
   ///
   /// ```swift
   /// store.setValue(renamed, for: CountryKey(code: renamed.code))
@@ -20,9 +17,8 @@ extension LoaderStore {
   }
 
   /// Shows `items` as the items of the paged `key`, dated now, for every view of the key, as
-  /// ``setValue(_:for:)`` does for a value. The cursors stay: the next page loads after the
-  /// edited items. Keep the number of items when the key sets ``PagedLoaderKey/maxPages``, so
-  /// that the window's pages still add up.
+  /// ``setValue(_:for:)`` does for a value. The cursors stay; keep the number of items when the
+  /// key sets ``PagedLoaderKey/maxPages``.
   ///
   /// ```swift
   /// store.updateItems(for: CountryFeedKey(region: "Europe")) { items in
@@ -89,10 +85,10 @@ extension LoaderStore {
     let editsAreCurrent = loader.isValueEdited
     let previous = loader.edit(to: value, optimistic: journal.isRecording)
     guard journal.isRecording else {
-      entry.edits.removeAll()  // a plain write is a new value, which no rollback undoes
+      journal.drop(entry)  // a plain write is a new value, which no rollback undoes
       return
     }
-    if !editsAreCurrent { entry.edits.removeAll() }
+    if !editsAreCurrent { journal.drop(entry) }
     journal.record(in: entry) { loader.restore(previous) }
     loader.isValueEdited = true
   }

@@ -164,7 +164,7 @@ extension LoaderStore {
     entryCount -= 1
     collector.cancel(entry)
     stopPolling(entry)
-    entry.edits.removeAll()
+    journal.drop(entry)
     entry.loader.cancel()
     endSelections(of: entry)
   }

@@ -1,6 +1,4 @@
 extension LoaderStore {
-  // MARK: Invalidation
-
   /// Invalidates `key`: reloads it if it is observed or loading (superseding the running load),
   /// and otherwise marks its value stale, so that the next observer reloads it.
   ///

@@ -1,24 +1,13 @@
 extension LoaderStore {
-  // MARK: Prefetching
-
-  /// Warms `key` before a screen shows it, without waiting: loads it if it has nothing current
-  /// (no value, a failure, or a value older than the key's ``StoreKey/staleness``), and joins
-  /// a load that runs. TanStack Query's `prefetchQuery`.
-  ///
-  /// Call it where the user is about to open the key's screen: a row's `onAppear`, a hover, the
-  /// first keystroke of a search. The screen that observes the key then shows the value at once,
-  /// or joins the load the prefetch started: one request either way.
+  /// Warms `key` before a screen shows it, without waiting: loads it if it has nothing current,
+  /// and joins a load that runs, so the screen that observes it next sends no second request.
   ///
   /// ```swift
   /// CountryRow(country)
   ///   .onAppear { store.prefetch(CountryDetailKey(code: country.code)) }
   /// ```
   ///
-  /// The entry is created if the store has none. Nobody observes it, so it is collected
-  /// ``gcAfter`` after the prefetch (the key's ``StoreKey/gcAfter``), unless an observer comes
-  /// first; a prefetch of an entry nobody observes starts that time anew, and counts as a use
-  /// for the least-recently-used order. A running load is joined, never superseded, so a
-  /// prefetch per row appearance never cancels anything.
+  /// An unobserved entry stays its `gcAfter` from the prefetch; a running load is never superseded.
   ///
   /// - Parameter key: The key.
   public func prefetch<Key: LoaderKey>(_ key: Key) {
@@ -26,8 +15,7 @@ extension LoaderStore {
   }
 
   /// Warms the paged list of `key` before a screen shows it, as `prefetch(_:)` does for a
-  /// value: loads its first page if it has nothing current, and joins any load that runs, a next
-  /// or previous page included. TanStack Query's `prefetchInfiniteQuery` with one page.
+  /// value: loads its first page if it has nothing current, and joins any load that runs.
   ///
   /// ```swift
   /// RegionRow(region)
@@ -39,29 +27,16 @@ extension LoaderStore {
     warm(entry(for: key)).loader.startRevalidation()
   }
 
-  /// The value of `key`: the one the store holds, at once, or the one a load brings.
-  /// TanStack Query's `ensureQueryData`.
-  ///
-  /// Use it where code needs the value itself rather than a screen of it: a deep link that
-  /// needs a country before it can navigate, a command that acts on the cached list.
+  /// The value of `key`: the one the store holds, at once, even when stale, or the one a load
+  /// brings; for code that needs the value itself, such as a deep link.
   ///
   /// ```swift
   /// let country = try await store.ensureValue(for: CountryKey(code: code))
   /// path.append(country)
   /// ```
   ///
-  /// - A value on hand is returned at once, even when it is stale, and nothing reloads it, as
-  ///   TanStack Query's `ensureQueryData` does by default (`revalidateIfStale: false`). To
-  ///   revalidate a stale value in the background too, call `prefetch(_:)` beside it.
-  /// - Without a value, it loads, joining a load that runs, and returns the value that lands.
-  ///   It throws the load's error when the load fails (after the key's retries), and
-  ///   `CancellationError` when the load is cancelled (``cancel(_:)``, an eviction) and leaves
-  ///   no value. A load that replaces the awaited one (an invalidation), or starts before the
-  ///   call resumes, is awaited too.
-  /// - Cancelling the task that awaits it makes the call throw `CancellationError` at once; the
-  ///   load goes on for the others that wait for it, and lands in the store.
-  ///
-  /// The entry is created if the store has none, and kept as `prefetch(_:)` keeps it.
+  /// Without a value it loads (joining a running load, and any load that replaces it) and returns
+  /// what lands. Cancelling the caller throws `CancellationError` at once; the load goes on.
   ///
   /// - Parameter key: The key.
   /// - Returns: The key's value.

@@ -1,18 +1,11 @@
 extension LoaderStore {
-  /// Forgets the value of `key`: the entry goes when nobody observes it, its running load
-  /// cancelled; an observed entry stays, forgets its value and loads again from nothing, as a
-  /// new screen would. TanStack Query's `removeQueries` for one key.
-  ///
-  /// Use it when the data must not show again, not even while it revalidates: the item was
-  /// deleted on the server, the user signed out.
+  /// Forgets the value of `key`, for data that must not show again (deleted on the server, a
+  /// sign-out): an unobserved entry goes, its load cancelled; an observed one loads from nothing.
   ///
   /// ```swift
   /// try await api.delete(country)
   /// store.remove(CountryKey(code: country.code))
   /// ```
-  ///
-  /// An observed entry is never evicted, so a screen that shows the key keeps its loader: it
-  /// shows the first load (or, for a disabled key, its idle state) instead of the old value.
   ///
   /// - Parameter key: The key; nothing happens when the store has no entry for it (but a value
   ///   the store persisted for it goes).
@@ -23,7 +16,7 @@ extension LoaderStore {
   }
 
   /// Forgets the values of every key that `isIncluded` selects, whatever its type, as
-  /// ``remove(_:)`` does. TanStack Query's `removeQueries` with a filter.
+  /// ``remove(_:)`` does.
   ///
   /// ```swift
   /// store.remove { ($0 as? CountryKey)?.region == "Europe" }
@@ -38,7 +31,7 @@ extension LoaderStore {
   }
 
   /// Forgets every value of the store, as ``remove(_:)`` does: the entries nobody observes go,
-  /// and the observed ones load again from nothing. TanStack Query's `clear`.
+  /// and the observed ones load again from nothing.
   ///
   /// ```swift
   /// store.removeAll()  // signed out: nothing of the old account may show
@@ -55,7 +48,7 @@ extension LoaderStore {
       evict(entry)
       return
     }
-    entry.edits.removeAll()
+    journal.drop(entry)
     entry.loader.reset()
     if entry.key.isEnabled { entry.loader.startLoad() }
   }

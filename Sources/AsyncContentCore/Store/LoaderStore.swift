@@ -3,9 +3,8 @@ public import Observation
 /// Loaders by key, shared by every screen: one loader and one request per key, a cache that
 /// outlives the views, staleness, garbage collection and invalidation.
 ///
-/// Ask the store for a key's loader instead of creating one in a view. The same key gives the
-/// same ``AsyncLoader``, so two views that show the same data send one request and see the same
-/// phase, and a view that comes back shows the cached value at once.
+/// Ask the store for a key's loader instead of creating one in a view: two views of the same key
+/// share one request and one phase, and a view that comes back shows the cached value at once.
 ///
 /// ```swift
 /// let store = LoaderStore(staleness: .after(.seconds(30)), clients: LiveCountriesAPI())
@@ -17,58 +16,37 @@ public import Observation
 /// subscription.cancel()
 /// ```
 ///
-/// - **Deduplication.** ``loader(for:)`` returns the same loader for equal keys, and the loader
-///   joins concurrent triggers, so every view of a key shares one request.
+/// - **Deduplication.** Equal keys share one loader, and the loader joins concurrent triggers.
 /// - **API clients.** A key's fetch receives its ``LoaderKey/Client`` from the clients given to
-///   the initializer, resolved when the fetch runs: a test makes a store with a fake client
-///   and keeps the app's keys.
-/// - **Stale-while-revalidate.** When an observer appears (`observe(_:)`), the loader loads if
-///   it has nothing current: no value, a failure, or a value older than the key's
-///   ``StoreKey/staleness`` (the store's ``staleness`` by default). A stale value stays on
-///   screen while it reloads: the phase is `reloading` with the old value.
-/// - **Garbage collection.** An entry with no observer is evicted ``gcAfter`` after its last
-///   observer left (or after it was created, if nobody observed it), on the store's clock.
-///   When the store holds more than ``maxEntries`` entries, it evicts the least recently used
-///   entries without observers first. An entry with an observer is never evicted, so the store
-///   may hold more than ``maxEntries`` entries when they are observed. Eviction cancels the
-///   entry's running load. A loader you hold after its entry was evicted still works, but the
-///   store no longer hands it out: observe a key while you show its loader.
-/// - **Invalidation.** ``invalidate(_:)``, ``invalidate(_:where:)``, ``invalidate(where:)`` and
-///   ``invalidateAll()`` reload the matching entries that are observed or loading, superseding
-///   a running load (a response from before the invalidation never lands after it), and mark
-///   the others stale, so their next observer reloads them.
+///   the initializer, so a test makes a store with a fake client and keeps the app's keys.
+/// - **Stale-while-revalidate.** An observer that appears (`observe(_:)`) loads when there is
+///   no value, a failure, or a value older than the key's ``StoreKey/staleness``; a stale value
+///   stays on screen while it reloads.
+/// - **Garbage collection.** An unobserved entry goes ``gcAfter`` after its last observer left
+///   (or after it was created), and beyond ``maxEntries`` the least recently used unobserved
+///   entries go first; eviction cancels the entry's load. Observed entries are never evicted.
+/// - **Invalidation, cancellation, removal.** ``invalidate(_:)`` reloads observed or loading
+///   entries and marks the others stale; ``cancel(_:)`` cancels running loads; ``remove(_:)``
+///   forgets values.
 /// - **Edits.** ``setValue(_:for:)`` and ``updateValue(for:_:)`` change a cached value; a
-///   ``Mutation`` uses them for optimistic updates that it rolls back when its request fails.
-/// - **Prefetching.** `prefetch(_:)` warms a key before its screen shows, joining a running
-///   load; ``ensureValue(for:)`` returns a key's cached value, or loads it.
-/// - **Cancellation.** ``cancel(_:)``, ``cancel(_:where:)``, ``cancel(where:)`` and
-///   ``cancelAll()`` cancel the matching running loads: their phases return to where the loads
-///   started.
-/// - **Removal.** ``remove(_:)``, ``remove(where:)`` and ``removeAll()`` forget the matching
-///   values: an entry nobody observes goes, its load cancelled; an observed one loads again from
-///   nothing, as a new screen would.
-/// - **Memory pressure.** On Apple platforms the store listens to the system's low-memory
-///   warnings from its first entry on, and evicts every entry that no screen observes,
-///   cancelling its load, as the caches of Nuke and swift-operation do. Observed entries stay,
-///   so no screen loses what it shows; an evicted key loads again when a screen next shows it.
-///   There is no switch: what it drops is what ``gcAfter`` would drop later.
-/// - **Activity.** ``loadingCount(where:)`` counts the selected keys that load now, observed,
-///   for an app-wide activity indicator.
-/// - **Retry.** A key's loader retries failed fetches by the key's ``StoreKey/retry``, or the
-///   store's ``retryPolicy``.
-/// - **Polling.** A key's ``StoreKey/refetchInterval`` reloads it every interval while it is
-///   observed and the app is not in the background; the keys of one interval share one wake-up.
+///   ``Mutation`` rolls them back when its request fails.
+/// - **Prefetching.** `prefetch(_:)` warms a key before its screen shows; ``ensureValue(for:)``
+///   returns a key's cached value, or loads it.
+/// - **Memory pressure.** On Apple platforms the store evicts every unobserved entry when the
+///   system warns of low memory.
+/// - **Retry and polling.** A key retries by its ``StoreKey/retry`` (or ``retryPolicy``), and
+///   reloads every ``StoreKey/refetchInterval`` while it is observed.
 ///
 /// The store is `@MainActor` and `Observable`: ``count`` changes as entries come and go.
 @MainActor
 @Observable
-public final class LoaderStore {  /// The clock for garbage collection, and for the loaders' staleness and retry waits.
+public final class LoaderStore {
+  /// The clock for garbage collection, and for the loaders' staleness and retry waits.
   package let clock: LoaderClock
   /// How old a value may grow before an observer that appears reloads it, for keys whose
   /// ``StoreKey/staleness`` is `nil`.
   ///
-  /// The default, `.after(.zero)`, revalidates a cached value in the background for every
-  /// observer that appears.
+  /// The default, `.after(.zero)`, revalidates on every observer that appears.
   public let staleness: Staleness
   /// How long an entry without observers stays, for keys that do not set their own
   /// ``StoreKey/gcAfter``.
@@ -85,8 +63,7 @@ public final class LoaderStore {  /// The clock for garbage collection, and for 
   /// Garbage collection and the least-recently-used order of the entries.
   @usableFromInline let collector = EntryCollector()
 
-  /// How many entries the store holds. It is observed; the lookups of loaders are not, so a
-  /// view that asks for a loader does not render again when another key's entry comes or goes.
+  /// How many entries the store holds. It is observed; the lookups of loaders are not.
   public private(set) var count = 0
 
   /// Counts the observers that came and went, so that the inspector renders again.
@@ -95,7 +72,8 @@ public final class LoaderStore {  /// The clock for garbage collection, and for 
   /// The entries, in a table per key type.
   @ObservationIgnored var tables: [ObjectIdentifier: AnyKeyTable] = [:]
   /// The table looked up last, which ``tables`` keeps alive: read without a retain.
-  @ObservationIgnored @exclusivity(unchecked) @usableFromInline var lastTable: Unmanaged<AnyKeyTable>?
+  @ObservationIgnored @exclusivity(unchecked) @usableFromInline var lastTable:
+    Unmanaged<AnyKeyTable>?
   /// How many entries the tables hold.
   @ObservationIgnored var entryCount = 0 {
     didSet { count = entryCount }
@@ -134,8 +112,7 @@ public final class LoaderStore {  /// The clock for garbage collection, and for 
   ///     is `any CountriesAPI` gets the first client that is one; `Void` needs none. A fetch
   ///     whose client is missing fails with ``AsyncLoaderError/missingClient(client:key:)``.
   ///
-  /// The initializer is nonisolated, so an app-wide store can be a `static let` and an
-  /// environment default.
+  /// The initializer is nonisolated, so an app-wide store can be a `static let`.
   ///
   /// ```swift
   /// extension LoaderStore {
@@ -163,17 +140,12 @@ public final class LoaderStore {  /// The clock for garbage collection, and for 
   }
 
   /// The app-wide store, with the default options: the one the SwiftUI views that take a key
-  /// (`AsyncView(key:)`, `PagingList(key:)`) use unless `.loaderStore(_:)` gives them another.
-  ///
-  /// It is one instance, made on first use and kept for the life of the process. A screen and
-  /// a model that both use it share its entries:
+  /// use unless `.loaderStore(_:)` gives them another. Made on first use, kept for the process.
   ///
   /// ```swift
   /// let store = LoaderStore.shared
   /// store.invalidate(CountriesKey())
   /// ```
-  ///
-  /// Tests make a store of their own, with a `TestClock`, rather than sharing this one.
   public nonisolated static let shared = LoaderStore()
 
   deinit {
@@ -210,9 +182,13 @@ public final class LoaderStore {  /// The clock for garbage collection, and for 
   /// caller is done with it.
   @inlinable @inline(__always)
   func lookUp<Key: StoreKey>(_ key: Key) -> Unmanaged<StoreEntry>? {
-    if let table = lastTable, table._withUnsafeGuaranteedRef({ $0.keyType }) == ObjectIdentifier(Key.self) {
+    if let table = lastTable,
+      table._withUnsafeGuaranteedRef({ $0.keyType }) == ObjectIdentifier(Key.self)
+    {
       // Safe: a table of `Key` is a `KeyTable<Key>`.
-      return table._withUnsafeGuaranteedRef { unsafeDowncast($0, to: KeyTable<Key>.self).entries[key] }
+      return table._withUnsafeGuaranteedRef {
+        unsafeDowncast($0, to: KeyTable<Key>.self).entries[key]
+      }
     }
     return findTable(ObjectIdentifier(Key.self)).flatMap {
       unsafeDowncast($0, to: KeyTable<Key>.self).entries[key]
@@ -236,10 +212,7 @@ public final class LoaderStore {  /// The clock for garbage collection, and for 
 
   /// The value the store holds for `key`, if any, without creating an entry.
   ///
-  /// It is observed: a view whose body reads it renders again when the value lands, even if
-  /// the store had no entry for the key yet (then it renders again when entries come or go).
-  /// So a view can make a dependent key of it, one whose ``StoreKey/isEnabled`` waits for the
-  /// value.
+  /// It is observed, also before the key has an entry, so a view can make a dependent key of it.
   ///
   /// - Parameter key: The key.
   /// - Returns: The value of the key's loader's phase, or `nil` when there is none.
@@ -267,8 +240,7 @@ public final class LoaderStore {  /// The clock for garbage collection, and for 
 
   /// The paged loader of `key`: the one the store holds, or a new one it keeps from now on.
   ///
-  /// It does not start a load; `observe(_:)` does, and so do the loader's own
-  /// triggers.
+  /// It does not start a load; `observe(_:)` does, and so do the loader's own triggers.
   ///
   /// - Parameter key: The key.
   /// - Returns: The same loader for every equal key, until the entry is evicted.
@@ -304,8 +276,7 @@ public final class LoaderStore {  /// The clock for garbage collection, and for 
   /// the loader loads if it has nothing current (no value, a failure, or a stale value, which
   /// stays visible while it reloads).
   ///
-  /// Cancel the subscription when the view goes away; the entry is then evicted after the
-  /// key's ``StoreKey/gcAfter``, unless an observer comes back first.
+  /// Cancel the subscription when the view goes away; the entry then goes after its `gcAfter`.
   ///
   /// ```swift
   /// let subscription = store.observe(CountryKey(code: "AT"))
@@ -324,9 +295,7 @@ public final class LoaderStore {  /// The clock for garbage collection, and for 
   /// `observe(_:)` does for a value: the entry is kept, and the loader loads its
   /// first page if it has nothing current.
   ///
-  /// A load that runs is joined, a next or previous page included: a second screen that
-  /// appears while the reader of the first scrolls never throws them back to the top. A stale
-  /// list then stays stale, and the next observer, refetch event or refresh revalidates it.
+  /// A load that runs is joined, a next or previous page included.
   ///
   /// ```swift
   /// let subscription = store.observe(CountryFeedKey(region: "Europe"))

@@ -6,6 +6,9 @@ struct EditJournal {
   private var recorded: [EditReference]?
   /// The counter that numbers the edits.
   private var editCount: UInt64 = 0
+  /// The edits each entry may still roll back, oldest first; valid while its loader's
+  /// `isValueEdited` holds (no value landed since the newest).
+  var pending: [ObjectIdentifier: [PendingEdit]] = [:]
 
   /// Whether a mutation applies its optimistic update now.
   var isRecording: Bool { recorded != nil }
@@ -13,8 +16,14 @@ struct EditJournal {
   /// Records an edit of `entry`, which `restore` undoes.
   mutating func record(in entry: StoreEntry, restore: @escaping @MainActor () -> Void) {
     editCount &+= 1
-    entry.edits.append(PendingEdit(id: editCount, restore: restore))
+    pending[ObjectIdentifier(entry), default: []].append(
+      PendingEdit(id: editCount, restore: restore))
     recorded?.append(EditReference(entry: entry, id: editCount))
+  }
+
+  /// Forgets the edits of `entry`: a new value lies over them, or the entry went.
+  mutating func drop(_ entry: StoreEntry) {
+    if !pending.isEmpty { pending[ObjectIdentifier(entry)] = nil }
   }
 
   /// Starts recording, and returns what an outer recording had recorded.
@@ -58,18 +67,23 @@ extension LoaderStore {
   func rollBack(_ edits: [EditReference]) {
     for edit in edits.reversed() {
       let entry = edit.entry
+      let id = ObjectIdentifier(entry)
       guard isLive(entry) else { continue }
       guard entry.loader.isValueEdited else {
-        entry.edits.removeAll()
+        journal.pending[id] = nil
         continue
       }
-      guard let index = entry.edits.firstIndex(where: { $0.id == edit.id }) else { continue }
-      let undone = entry.edits.remove(at: index)
-      if index == entry.edits.endIndex {
+      guard var pending = journal.pending[id],
+        let index = pending.firstIndex(where: { $0.id == edit.id })
+      else { continue }
+      let undone = pending.remove(at: index)
+      if index == pending.endIndex {
+        journal.pending[id] = pending.isEmpty ? nil : pending
         undone.restore()
-        entry.loader.isValueEdited = !entry.edits.isEmpty
+        entry.loader.isValueEdited = !pending.isEmpty
       } else {
-        entry.edits[index].restore = undone.restore
+        pending[index].restore = undone.restore
+        journal.pending[id] = pending
       }
     }
   }
@@ -78,9 +92,13 @@ extension LoaderStore {
   func commit(_ edits: [EditReference]) {
     for edit in edits {
       let entry = edit.entry
-      guard let index = entry.edits.firstIndex(where: { $0.id == edit.id }) else { continue }
-      entry.edits.removeSubrange(...index)
-      if entry.edits.isEmpty {
+      let id = ObjectIdentifier(entry)
+      guard var pending = journal.pending[id],
+        let index = pending.firstIndex(where: { $0.id == edit.id })
+      else { continue }
+      pending.removeSubrange(...index)
+      journal.pending[id] = pending.isEmpty ? nil : pending
+      if pending.isEmpty {
         entry.loader.isValueEdited = false
         // The value on screen is the server's now: a persisted cache may write it.
         entry.loader.core.valueConfirmed()

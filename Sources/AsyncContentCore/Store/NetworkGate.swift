@@ -17,11 +17,8 @@ public enum NetworkStatus: Hashable, Sendable {
   case offline
 }
 
-/// What a ``LoaderStore`` knows of the network, shared by its loaders and mutations: its status,
-/// and the callers that wait for it to come back.
-///
-/// A store that was never told the network's status (``LoaderStore/followNetwork(_:)``) is
-/// online, so a store without a network source behaves as before: nothing waits.
+/// What a ``LoaderStore`` knows of the network, shared by its loaders and mutations: its status
+/// (online until told otherwise), and the callers that wait for it to come back.
 @MainActor
 @Observable
 @usableFromInline

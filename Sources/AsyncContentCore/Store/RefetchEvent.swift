@@ -18,13 +18,9 @@ public enum RefetchEvent: Hashable, Sendable, CaseIterable {
   /// The user came back to the app: it returned from the background, or, on macOS, it became
   /// the active app after another app was.
   ///
-  /// `RefetchEvent.appActivations()` and SwiftUI's `.refetchesOnActivation()` deliver it. A
-  /// moment of inactivity is no return: Control Center, the notification shade, a system alert,
-  /// Face ID and a peek at the app switcher deliver nothing, for the screen was there all along.
-  /// TanStack Query's `refetchOnWindowFocus`, SWR's `revalidateOnFocus`, for an app.
+  /// `RefetchEvent.appActivations()` and SwiftUI's `.refetchesOnActivation()` deliver it; a
+  /// moment of inactivity (Control Center, an alert) is no return.
   case becameActive
   /// The network became available after it was not.
-  ///
-  /// TanStack Query's `refetchOnReconnect`, SWR's `revalidateOnReconnect`.
   case networkAvailable
 }

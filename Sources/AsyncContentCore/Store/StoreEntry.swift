@@ -7,8 +7,6 @@ class StoreEntry {
   let loader: any StoreLoader
   /// When the entry was last used, on ``EntryCollector/useCount``: the oldest has the smallest.
   @exclusivity(unchecked) @usableFromInline final var lastUse: UInt64
-  /// The optimistic edits a mutation may still roll back, oldest first (``EditJournal``).
-  final var edits: [PendingEdit] = []
   /// When the ``EntryCollector`` collects the entry; `nil` while it is observed.
   final var collectAt: LoaderClock.Instant?
   /// Whether the store evicted the entry: it is no longer the store's entry of its key.
