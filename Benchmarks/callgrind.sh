@@ -163,6 +163,9 @@ STORE_BYTES=$(echo "$STORE_LINE" | sed -n 's/.*heap bytes: \([0-9]*\).*/\1/p')
 LOADED_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-loaded-memory "$STORE_ENTRIES")
 echo "  $LOADED_LINE"
 LOADED_BYTES=$(echo "$LOADED_LINE" | sed -n 's/.*heap bytes: \([0-9]*\).*/\1/p')
+PREFETCHED_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-prefetched-memory "$STORE_ENTRIES")
+echo "  $PREFETCHED_LINE"
+PREFETCHED_BYTES=$(echo "$PREFETCHED_LINE" | sed -n 's/.*heap bytes: \([0-9]*\).*/\1/p')
 # The probe checks with a precondition that each entry's key was fetched exactly once.
 INVALIDATE_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-invalidate "$INVALIDATED")
 echo "  $INVALIDATE_LINE"
@@ -364,6 +367,8 @@ figures = {
     "storeEntryHeapBytes": round($STORE_BYTES / $STORE_ENTRIES),
     # The same with each entry loaded once (an Int value): what an entry that holds a value costs.
     "storeLoadedEntryHeapBytes": round($LOADED_BYTES / $STORE_ENTRIES),
+    # ... and loaded by the store itself (prefetch), with no caller waiting on a loader.
+    "storePrefetchedEntryHeapBytes": round($PREFETCHED_BYTES / $STORE_ENTRIES),
     # invalidateAll() over observed, loaded entries: fetches and notifications per entry.
     "storeInvalidateReloadsPerEntry": $INV_RELOADS / $INVALIDATED,
     "storeInvalidateNotificationsPerEntry": $INV_NOTIFICATIONS / $INVALIDATED,

@@ -17,7 +17,8 @@
 // (its floor: n lookups in a Dictionary of the same 10,000 keys, each holding an object),
 // store-int-dictionary-lookup (the floor: the same keys, each holding an Int),
 // store-memory (a store of n entries; prints heap bytes per entry from mallinfo2),
-// store-loaded-memory (the same, each entry loaded once: it holds an Int value), store-invalidate (n observed
+// store-loaded-memory (the same, each entry loaded once by `await load()`: it holds an Int
+// value), store-prefetched-memory (the same, loaded by `prefetch(_:)`, no caller waiting), store-invalidate (n observed
 // entries invalidated; checks that each reloads once and prints the notifications),
 // store-evict-setup, store-evict (n unobserved entries; the second also advances the manual
 // clock past gcAfter and waits until all are evicted; see StoreScenarios.swift), store-poll (n
@@ -177,9 +178,11 @@ func run(_ scenario: String, count: Int) async {
     let dictionary = makeIntDictionary(keys: storeKeys)
     consume(lookUpKeys(dictionary, keys: storeKeys, lookups: count))
     consume(dictionary)
-  case "store-loaded-memory":
+  case "store-loaded-memory", "store-prefetched-memory":
     let before = cmallocstats_bytes_in_use()
-    let store = await makeLoadedStore(keys: count)
+    let store =
+      scenario == "store-loaded-memory"
+      ? await makeLoadedStore(keys: count) : await makePrefetchedStore(keys: count)
     let after = cmallocstats_bytes_in_use()
     checkLoaded(store, keys: count)
     kept.append(store)

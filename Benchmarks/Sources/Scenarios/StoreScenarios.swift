@@ -267,6 +267,17 @@ public func makeLoadedStore(keys: Int) async -> LoaderStore {
   return store
 }
 
+/// A store of `keys` entries loaded by the store itself, as a screen's observation loads them:
+/// `prefetch(_:)` of each key, then yields until the loads have landed (no caller waits on a
+/// loader, so no loader keeps a waiter's buffer). ``checkLoaded(_:keys:)`` checks them after.
+@MainActor
+public func makePrefetchedStore(keys: Int) async -> LoaderStore {
+  let store = makeStore(keys: keys)
+  for id in 0..<keys { store.prefetch(StoreKey(id: id)) }
+  for _ in 0..<Swift.max(10_000, keys) { await Task.yield() }
+  return store
+}
+
 /// Checks that every entry of ``makeLoadedStore(keys:)`` holds its value (reading the phases,
 /// which makes their registrars: after the measurement).
 @MainActor

@@ -171,27 +171,40 @@ public final class LoaderStore {
   public func loader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value> {
     // Inlinable, so that it is compiled for `Key`: it hashes the key as a `[Key: _]` does.
     guard let entry = lookUp(key) else { return newLoader(for: key) }
-    return entry._withUnsafeGuaranteedRef { entry in
-      collector.touch(entry)
-      // Safe: the entry of a key of type `Key` holds an `AsyncLoader<Key.Value>`.
-      return unsafeDowncast(entry.loaderObject, to: AsyncLoader<Key.Value>.self)
+    collector.useCount &+= 1
+    // Safe: the entry of a key of type `Key` holds an `AsyncLoader<Key.Value>`.
+    return unsafeDowncast(
+      Self.use(entry, at: collector.useCount), to: AsyncLoader<Key.Value>.self)
+  }
+
+  /// The entry of `key`, if any, unretained: the tables hold their entries, and ``tables`` holds
+  /// the remembered table for the store's life.
+  @inlinable @inline(__always)
+  func lookUp<Key: StoreKey>(_ key: Key) -> Unmanaged<StoreEntry>? {
+    if let table = lastTable, let found = Self.find(key, in: table) { return found }
+    return findTable(ObjectIdentifier(Key.self)).flatMap {
+      unsafeDowncast($0, to: KeyTable<Key>.self).entries[key]
     }
   }
 
-  /// The entry of `key`, if any, unretained: the table holds it, and nothing runs before the
-  /// caller is done with it.
+  /// The entry of `key` in `table` if it is the table of `Key`, read without retaining the table.
   @inlinable @inline(__always)
-  func lookUp<Key: StoreKey>(_ key: Key) -> Unmanaged<StoreEntry>? {
-    if let table = lastTable,
-      table._withUnsafeGuaranteedRef({ $0.keyType }) == ObjectIdentifier(Key.self)
-    {
+  nonisolated static func find<Key: StoreKey>(
+    _ key: Key, in table: Unmanaged<AnyKeyTable>
+  ) -> Unmanaged<StoreEntry>?? {
+    table._withUnsafeGuaranteedRef { table in
+      guard table.keyType == ObjectIdentifier(Key.self) else { return nil }
       // Safe: a table of `Key` is a `KeyTable<Key>`.
-      return table._withUnsafeGuaranteedRef {
-        unsafeDowncast($0, to: KeyTable<Key>.self).entries[key]
-      }
+      return .some(unsafeDowncast(table, to: KeyTable<Key>.self).entries[key])
     }
-    return findTable(ObjectIdentifier(Key.self)).flatMap {
-      unsafeDowncast($0, to: KeyTable<Key>.self).entries[key]
+  }
+
+  /// Counts a use of `entry` at `use` and returns its loader, without retaining the entry.
+  @inlinable @inline(__always)
+  nonisolated static func use(_ entry: Unmanaged<StoreEntry>, at use: UInt64) -> AnyObject {
+    entry._withUnsafeGuaranteedRef { entry in
+      entry.lastUse = use
+      return entry.loaderObject
     }
   }
 

@@ -6,7 +6,9 @@ class StoreEntry {
   /// The key's loader, an ``AsyncLoader`` of the key's `Value` or a ``PagedLoader``.
   let loader: any StoreLoader
   /// When the entry was last used, on ``EntryCollector/useCount``: the oldest has the smallest.
-  @exclusivity(unchecked) @usableFromInline final var lastUse: UInt64
+  /// (`nonisolated(unsafe)`: written only by the store, on the main actor, through the
+  /// inlinable lookup's nonisolated helper, which reads the entry without retaining it.)
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) final var lastUse: UInt64
   /// When the ``EntryCollector`` collects the entry; `nil` while it is observed.
   final var collectAt: LoaderClock.Instant?
   /// Whether the store evicted the entry: it is no longer the store's entry of its key.
@@ -34,7 +36,7 @@ class StoreEntry {
   }
 
   /// The loader, as an object: what the inlinable ``LoaderStore/loader(for:)`` downcasts.
-  @usableFromInline final var loaderObject: AnyObject { loader }
+  @usableFromInline nonisolated final var loaderObject: AnyObject { loader }
 }
 
 /// The entry of a key of type `Key`, value or paged.
@@ -90,13 +92,16 @@ class AnyKeyTable {
 /// ``remove(_:)`` and `deinit`), so that a lookup reads an entry without retaining it.
 @MainActor @usableFromInline
 final class KeyTable<Key: StoreKey>: AnyKeyTable {
-  @exclusivity(unchecked) @usableFromInline var entries: [Key: Unmanaged<StoreEntry>] = [:]
+  /// The entries by key. (`nonisolated(unsafe)`: only the store reads and writes them, on the
+  /// main actor; the lookup's nonisolated helper reads them without retaining the table.)
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var entries:
+    [Key: Unmanaged<StoreEntry>] = [:]
 
   init() {
     super.init(keyType: ObjectIdentifier(Key.self))
   }
 
-  isolated deinit {
+  deinit {
     for entry in entries.values { entry.release() }
   }
 
