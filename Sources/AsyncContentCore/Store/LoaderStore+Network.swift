@@ -6,10 +6,8 @@ extension LoaderStore {
   }
 
   /// Follows the network's status: while it is ``NetworkStatus/offline``, the store's loads and
-  /// mutations wait for the network, visibly, instead of sending requests that would fail and
-  /// burn their retries; when it comes back, they resume, and the observed keys whose values
-  /// are not current refetch, as ``RefetchEvent/networkAvailable`` reloads them. TanStack
-  /// Query's `onlineManager` with `networkMode: 'online'`.
+  /// mutations wait for it, visibly, instead of failing and burning their retries; when it comes
+  /// back they resume, and the observed keys with nothing current refetch.
   ///
   /// ```swift
   /// let store = LoaderStore()
@@ -17,10 +15,8 @@ extension LoaderStore {
   /// store.followNetwork(NetworkStatus.updates())
   /// ```
   ///
-  /// The store consumes `statuses` in a task it owns, on the main actor, and holds itself
-  /// weakly in it, as ``refetch(on:minimumInterval:)`` does. The status stays as the last
-  /// element set it when the sequence ends or the subscription is cancelled. Tests feed an
-  /// `AsyncStream` of their own.
+  /// The store consumes `statuses` as ``refetch(on:minimumInterval:)`` consumes its events; the
+  /// status stays as the last element set it.
   ///
   /// - Parameter statuses: The network's status, each time it changes. A repeated status
   ///   changes nothing.

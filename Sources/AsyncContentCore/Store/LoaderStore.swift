@@ -16,26 +16,11 @@ public import Observation
 /// subscription.cancel()
 /// ```
 ///
-/// - **Deduplication.** Equal keys share one loader, and the loader joins concurrent triggers.
-/// - **API clients.** A key's fetch receives its ``LoaderKey/Client`` from the clients given to
-///   the initializer, so a test makes a store with a fake client and keeps the app's keys.
-/// - **Stale-while-revalidate.** An observer that appears (`observe(_:)`) loads when there is
-///   no value, a failure, or a value older than the key's ``StoreKey/staleness``; a stale value
-///   stays on screen while it reloads.
-/// - **Garbage collection.** An unobserved entry goes ``gcAfter`` after its last observer left
-///   (or after it was created), and beyond ``maxEntries`` the least recently used unobserved
-///   entries go first; eviction cancels the entry's load. Observed entries are never evicted.
-/// - **Invalidation, cancellation, removal.** ``invalidate(_:)`` reloads observed or loading
-///   entries and marks the others stale; ``cancel(_:)`` cancels running loads; ``remove(_:)``
-///   forgets values.
-/// - **Edits.** ``setValue(_:for:)`` and ``updateValue(for:_:)`` change a cached value; a
-///   ``Mutation`` rolls them back when its request fails.
-/// - **Prefetching.** `prefetch(_:)` warms a key before its screen shows; ``ensureValue(for:)``
-///   returns a key's cached value, or loads it.
-/// - **Memory pressure.** On Apple platforms the store evicts every unobserved entry when the
-///   system warns of low memory.
-/// - **Retry and polling.** A key retries by its ``StoreKey/retry`` (or ``retryPolicy``), and
-///   reloads every ``StoreKey/refetchInterval`` while it is observed.
+/// An observer that appears (`observe(_:)`) loads when there is no value, a failure, or a stale
+/// value, which stays on screen while it reloads. An unobserved entry goes ``gcAfter`` after its
+/// last observer left, and beyond ``maxEntries`` the least recently used go first; observed
+/// entries are never evicted. See <doc:SharingDataAcrossScreens> for invalidation, edits,
+/// prefetching, polling and the rest.
 ///
 /// The store is `@MainActor` and `Observable`: ``count`` changes as entries come and go.
 @MainActor
@@ -101,16 +86,12 @@ public final class LoaderStore {
   /// - Parameters:
   ///   - clock: The clock for garbage collection, staleness and retry waits.
   ///   - staleness: How old a value may grow before an observer that appears reloads it, for
-  ///     keys that leave it to the store; `.after(.zero)` (the default) revalidates on every new
-  ///     observer, ``Staleness/never`` only after an invalidation.
+  ///     keys that leave it to the store; `.after(.zero)` by default.
   ///   - gcAfter: How long an entry without observers stays; five minutes by default.
-  ///   - maxEntries: How many entries the store keeps before it evicts the least recently used
-  ///     entries without observers.
-  ///   - retry: How the store's loaders retry failed fetches, for keys whose
-  ///     ``StoreKey/retry`` is `nil`; none by default.
-  ///   - clients: The API clients the keys' fetches receive. A key whose ``LoaderKey/Client``
-  ///     is `any CountriesAPI` gets the first client that is one; `Void` needs none. A fetch
-  ///     whose client is missing fails with ``AsyncLoaderError/missingClient(client:key:)``.
+  ///   - maxEntries: How many entries the store keeps before it evicts unobserved ones.
+  ///   - retry: How loaders retry failed fetches, for keys whose ``StoreKey/retry`` is `nil`.
+  ///   - clients: The API clients the keys' fetches receive: a key gets the first client of its
+  ///     ``LoaderKey/Client`` type, or fails with ``AsyncLoaderError/missingClient(client:key:)``.
   ///
   /// The initializer is nonisolated, so an app-wide store can be a `static let`.
   ///

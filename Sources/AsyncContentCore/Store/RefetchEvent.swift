@@ -1,11 +1,10 @@
 /// Something that happened to the app that makes the data on screen worth checking again: what a
 /// ``LoaderStore``'s refetch triggers react to.
 ///
-/// Feed the events to ``LoaderStore/refetch(on:minimumInterval:)`` as an `AsyncSequence`, or one
-/// at a time to ``LoaderStore/refetch(after:minimumInterval:)``. On Apple platforms
-/// `RefetchEvent.appActivations()` makes the sequence from the system; tests feed an
-/// `AsyncStream` of their own. ``LoaderStore/followNetwork(_:)`` (with `NetworkStatus.updates()`
-/// on Apple platforms) delivers ``networkAvailable`` when the network comes back.
+/// Feed them to ``LoaderStore/refetch(on:minimumInterval:)`` as a sequence
+/// (`RefetchEvent.appActivations()` on Apple platforms), or one at a time to
+/// ``LoaderStore/refetch(after:minimumInterval:)``; ``LoaderStore/followNetwork(_:)`` delivers
+/// ``networkAvailable``.
 ///
 /// ```swift
 /// let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
