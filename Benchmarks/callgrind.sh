@@ -105,6 +105,7 @@ for run in "load-cycle $CYCLES_FROM" "load-cycle $CYCLES_TO" \
   "observe-generic 0" "observe-generic 1000" "observe-concrete 1000" "observe-cached 1000" \
   "store-lookup 0" "store-lookup $STORE_LOOKUPS" \
   "store-dictionary-lookup 0" "store-dictionary-lookup $STORE_LOOKUPS" \
+  "store-int-dictionary-lookup 0" "store-int-dictionary-lookup $STORE_LOOKUPS" \
   "store-evict-setup $EVICT_FROM" "store-evict $EVICT_FROM" \
   "store-evict-setup $EVICT_TO" "store-evict $EVICT_TO" \
   "persist-restore $RESTORE_FROM" "persist-restore $RESTORE_TO" \
@@ -159,6 +160,12 @@ echo "== the store: heap per entry (mallinfo2), invalidation of observed entries
 STORE_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-memory "$STORE_ENTRIES")
 echo "  $STORE_LINE"
 STORE_BYTES=$(echo "$STORE_LINE" | sed -n 's/.*heap bytes: \([0-9]*\).*/\1/p')
+LOADED_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-loaded-memory "$STORE_ENTRIES")
+echo "  $LOADED_LINE"
+LOADED_BYTES=$(echo "$LOADED_LINE" | sed -n 's/.*heap bytes: \([0-9]*\).*/\1/p')
+PREFETCHED_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-prefetched-memory "$STORE_ENTRIES")
+echo "  $PREFETCHED_LINE"
+PREFETCHED_BYTES=$(echo "$PREFETCHED_LINE" | sed -n 's/.*heap bytes: \([0-9]*\).*/\1/p')
 # The probe checks with a precondition that each entry's key was fetched exactly once.
 INVALIDATE_LINE=$(SWIFT_DETERMINISTIC_HASHING=1 "$BIN" store-invalidate "$INVALIDATED")
 echo "  $INVALIDATE_LINE"
@@ -229,6 +236,8 @@ runs = {
     "store-lookup/n": ${I["store-lookup $STORE_LOOKUPS"]},
     "store-dictionary-lookup/0": ${I["store-dictionary-lookup 0"]},
     "store-dictionary-lookup/n": ${I["store-dictionary-lookup $STORE_LOOKUPS"]},
+    "store-int-dictionary-lookup/0": ${I["store-int-dictionary-lookup 0"]},
+    "store-int-dictionary-lookup/n": ${I["store-int-dictionary-lookup $STORE_LOOKUPS"]},
     "store-evict-setup/from": ${I["store-evict-setup $EVICT_FROM"]},
     "store-evict/from": ${I["store-evict $EVICT_FROM"]},
     "store-evict-setup/to": ${I["store-evict-setup $EVICT_TO"]},
@@ -281,6 +290,8 @@ trivial_random = (runs["merge-trivial-random/to"] - runs["merge-trivial-setup-ra
 store_lookup = (runs["store-lookup/n"] - runs["store-lookup/0"]) / $STORE_LOOKUPS
 dictionary_lookup = (
     runs["store-dictionary-lookup/n"] - runs["store-dictionary-lookup/0"]) / $STORE_LOOKUPS
+int_dictionary_lookup = (
+    runs["store-int-dictionary-lookup/n"] - runs["store-int-dictionary-lookup/0"]) / $STORE_LOOKUPS
 restores = $RESTORE_TO - $RESTORE_FROM
 restore = (runs["persist-restore/to"] - runs["persist-restore/from"]) / restores
 restore_floor = (runs["persist-restore-floor/to"] - runs["persist-restore-floor/from"]) / restores
@@ -347,10 +358,17 @@ figures = {
     # same 10,000 keys, each holding an object (issue 23: at most 3x).
     "storeDictionaryLookupInstructions": round(dictionary_lookup, 1),
     "storeLookupVsDictionaryFloor": round(store_lookup / dictionary_lookup, 3),
+    # Issue 32's floor: the same keys in a [StoreKey: Int], no object to retain.
+    "storeIntDictionaryLookupInstructions": round(int_dictionary_lookup, 1),
+    "storeLookupVsIntDictionaryFloor": round(store_lookup / int_dictionary_lookup, 3),
     "storeLookupMallocs": round(($M_LOOKUP_N - $M_LOOKUP_0) / $STORE_LOOKUPS, 3),
     # Heap bytes per cached entry (entry, loader, key, the dictionary's share), mallinfo2
     # (uordblks + hblkhd: the dictionary's storage is mapped on its own at 10,000 entries).
     "storeEntryHeapBytes": round($STORE_BYTES / $STORE_ENTRIES),
+    # The same with each entry loaded once (an Int value): what an entry that holds a value costs.
+    "storeLoadedEntryHeapBytes": round($LOADED_BYTES / $STORE_ENTRIES),
+    # ... and loaded by the store itself (prefetch), with no caller waiting on a loader.
+    "storePrefetchedEntryHeapBytes": round($PREFETCHED_BYTES / $STORE_ENTRIES),
     # invalidateAll() over observed, loaded entries: fetches and notifications per entry.
     "storeInvalidateReloadsPerEntry": $INV_RELOADS / $INVALIDATED,
     "storeInvalidateNotificationsPerEntry": $INV_NOTIFICATIONS / $INVALIDATED,

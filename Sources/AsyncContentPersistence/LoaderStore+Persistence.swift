@@ -37,7 +37,7 @@ extension LoaderStore {
   ///
   /// - Parameter cache: The cache; several stores may share one.
   public func persist(in cache: PersistentCache) {
-    persistence = StorePersister(cache: cache, store: self)
+    persistence = StorePersister(cache: cache, clock: clock)
   }
 
   /// The cache attached with ``persist(in:)``, if any.
@@ -56,51 +56,49 @@ extension LoaderStore {
 @MainActor
 final class StorePersister: StorePersistence {
   let cache: PersistentCache
-  private weak var store: LoaderStore?
+  /// The store's clock, which the writes wait on.
+  private let clock: LoaderClock
   /// The scheduled write; `nil` when none is scheduled.
   private var scheduledWrite: Task<Void, Never>?
-  /// What `hasStoredValue(for:)` read last, for the entry it makes the store create next.
-  private var lastLookup: (id: String, lookup: PersistentCache.Lookup)?
-  /// The rows that `hasStoredValue(for:)` found absent, so that a view that reads a key with no
-  /// entry on every render does not read the database each time; a staged value clears it.
+  /// The rows that `storedValue(for:)` found absent, so that a key read on every render with no
+  /// entry does not read the database each time; a staged value clears it.
   private var knownAbsent: Set<String> = []
   /// Whether its scope ended (`LoaderStore.endScope(queuedRuns:)`): the outbox is left as it is.
   var isEnded = false
   /// Where the background write asks for time: UIKit's background tasks on iOS.
   var backgroundTime: (any BackgroundTime)? = BackgroundTimeDefault.make()
 
-  init(cache: PersistentCache, store: LoaderStore) {
+  init(cache: PersistentCache, clock: LoaderClock) {
     self.cache = cache
-    self.store = store
+    self.clock = clock
   }
 
   // MARK: Entries
 
-  func entryCreated<Key: LoaderKey>(for key: Key, loader: AsyncLoader<Key.Value>) {
-    guard let key = key as? any PersistentKey else {
-      lastLookup = nil
-      return
-    }
-    attach(key, loader: loader)
+  func entryCreated<Key: LoaderKey>(
+    for key: Key, loader: AsyncLoader<Key.Value>, stored: StoredValue?
+  ) {
+    guard let key = key as? any PersistentKey else { return }
+    attach(key, loader: loader, stored: stored)
   }
 
   func entryCreated<Key: PagedLoaderKey>(
-    for key: Key, loader: PagedLoader<Key.Item, Key.Cursor>
+    for key: Key, loader: PagedLoader<Key.Item, Key.Cursor>, stored: StoredValue?
   ) {
-    guard let key = key as? any PersistentPagedKey else {
-      lastLookup = nil
-      return
-    }
-    attachPaged(key, loader: loader)
+    guard let key = key as? any PersistentPagedKey else { return }
+    attachPaged(key, loader: loader, stored: stored)
   }
 
   /// Restores the row of `key` into `loader`, and stages the loader's new values.
-  private func attach<Key: PersistentKey>(_ key: Key, loader: AnyObject) {
+  private func attach<Key: PersistentKey>(_ key: Key, loader: AnyObject, stored: StoredValue?) {
     // Safe: `key` is the key the store made `loader` for, so its `Value` is the loader's.
     let loader = unsafeDowncast(loader, to: AsyncLoader<Key.Value>.self)
     let id = key.persistenceID
     let version = Key.persistenceVersion
-    if let restored = restore(id, as: Key.Value.self, version: version, maxAge: key.maxAge) {
+    let lookup = Self.lookup(stored) ?? cache.lookup(id)
+    if let restored = restore(
+      lookup, id: id, as: Key.Value.self, version: version, maxAge: key.maxAge)
+    {
       loader.landRestored(
         restored.value, age: restored.age, savedDate: restored.savedDate,
         isStale: restored.isInvalidated)
@@ -111,13 +109,17 @@ final class StorePersister: StorePersistence {
   }
 
   /// Restores the row of the paged `key` into `loader`, and stages the list's new states.
-  private func attachPaged<Key: PersistentPagedKey>(_ key: Key, loader: AnyObject) {
-    // Safe: as in `attach(_:loader:)`.
+  private func attachPaged<Key: PersistentPagedKey>(
+    _ key: Key, loader: AnyObject, stored: StoredValue?
+  ) {
+    // Safe: as in `attach(_:loader:stored:)`.
     let loader = unsafeDowncast(loader, to: PagedLoader<Key.Item, Key.Cursor>.self)
     let id = key.persistenceID
     let version = Key.persistenceVersion
+    let lookup = Self.lookup(stored) ?? cache.lookup(id)
     if let restored = restore(
-      id, as: StoredList<Key.Item, Key.Cursor>.self, version: version, maxAge: key.maxAge)
+      lookup, id: id, as: StoredList<Key.Item, Key.Cursor>.self, version: version,
+      maxAge: key.maxAge)
     {
       loader.landRestored(
         restored.value.snapshot, age: restored.age, savedDate: restored.savedDate,
@@ -136,18 +138,17 @@ final class StorePersister: StorePersistence {
     var isInvalidated: Bool
   }
 
-  /// The value the cache holds for the row `id`, if it is of `version`, younger than `maxAge`
+  /// The lookup `storedValue(for:)` handed the store, which hands it back.
+  private static func lookup(_ stored: StoredValue?) -> PersistentCache.Lookup? {
+    stored.map { $0.found as! PersistentCache.Lookup }  // only this type makes them
+  }
+
+  /// The value of the row `id` that `lookup` found, if it is of `version`, younger than `maxAge`
   /// (or the cache's) and decodes; a row that is not is dropped and reported.
   private func restore<Value: Decodable>(
-    _ id: String, as _: Value.Type, version: Int, maxAge: Duration?
+    _ lookup: PersistentCache.Lookup, id: String, as _: Value.Type, version: Int,
+    maxAge: Duration?
   ) -> Restored<Value>? {
-    let lookup: PersistentCache.Lookup
-    if let last = lastLookup, last.id == id {
-      lookup = last.lookup
-    } else {
-      lookup = cache.lookup(id)
-    }
-    lastLookup = nil
     let limit = maxAge ?? cache.maxAge
     switch lookup {
     case .none:
@@ -190,17 +191,16 @@ final class StorePersister: StorePersistence {
     scheduleWrite()
   }
 
-  func hasStoredValue(for key: some StoreKey) -> Bool {
-    guard let key = key as? any PersistentStoreKey else { return false }
+  func storedValue(for key: some StoreKey) -> StoredValue? {
+    guard let key = key as? any PersistentStoreKey else { return nil }
     let id = key.persistenceID
-    guard !knownAbsent.contains(id) else { return false }
+    guard !knownAbsent.contains(id) else { return nil }
     let lookup = cache.lookup(id)
     if case .none = lookup {
       knownAbsent.insert(id)
-      return false
+      return nil
     }
-    lastLookup = (id, lookup)
-    return true
+    return StoredValue(lookup)
   }
 
   // MARK: Changes
@@ -251,9 +251,9 @@ final class StorePersister: StorePersistence {
   /// Writes the staged changes after the cache's write delay on the store's clock, unless a
   /// write is scheduled already: the changes until then join it.
   private func scheduleWrite() {
-    guard scheduledWrite == nil, let store else { return }
+    guard scheduledWrite == nil else { return }
     let cache = cache
-    scheduledWrite = store.wakeUp(after: cache.writeDelay) { [weak self] in
+    scheduledWrite = clock.wakeUp(after: cache.writeDelay) { [weak self] in
       self?.scheduledWrite = nil
       Task { await cache.flush() }
     }

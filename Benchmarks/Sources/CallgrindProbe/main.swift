@@ -14,8 +14,11 @@
 // property), notifications (n cycles; prints the observation notifications of each step),
 // idle-memory (n idle loaders; prints heap bytes per loader from mallinfo2),
 // store-lookup (n get-or-create lookups in a store of 10,000 live keys), store-dictionary-lookup
-// (its floor: n lookups in a Dictionary of the same 10,000 keys), store-memory (a store
-// of n entries; prints heap bytes per entry from mallinfo2), store-invalidate (n observed
+// (its floor: n lookups in a Dictionary of the same 10,000 keys, each holding an object),
+// store-int-dictionary-lookup (the floor: the same keys, each holding an Int),
+// store-memory (a store of n entries; prints heap bytes per entry from mallinfo2),
+// store-loaded-memory (the same, each entry loaded once by `await load()`: it holds an Int
+// value), store-prefetched-memory (the same, loaded by `prefetch(_:)`, no caller waiting), store-invalidate (n observed
 // entries invalidated; checks that each reloads once and prints the notifications),
 // store-evict-setup, store-evict (n unobserved entries; the second also advances the manual
 // clock past gcAfter and waits until all are evicted; see StoreScenarios.swift), store-poll (n
@@ -171,6 +174,26 @@ func run(_ scenario: String, count: Int) async {
     let dictionary = makeKeyDictionary(keys: storeKeys)
     consume(lookUpKeys(dictionary, keys: storeKeys, lookups: count))
     consume(dictionary)
+  case "store-int-dictionary-lookup":
+    let dictionary = makeIntDictionary(keys: storeKeys)
+    consume(lookUpKeys(dictionary, keys: storeKeys, lookups: count))
+    consume(dictionary)
+  case "store-loaded-memory", "store-prefetched-memory":
+    let before = cmallocstats_bytes_in_use()
+    let store =
+      scenario == "store-loaded-memory"
+      ? await makeLoadedStore(keys: count) : await makePrefetchedStore(keys: count)
+    let after = cmallocstats_bytes_in_use()
+    checkLoaded(store, keys: count)
+    kept.append(store)
+    guard after > before else {
+      print("store-loaded-memory needs glibc's mallinfo2")
+      exit(69)
+    }
+    let bytes = after - before
+    print(
+      "loaded store entries: \(count), heap bytes: \(bytes), per entry: \(count > 0 ? bytes / count : 0)"
+    )
   case "store-memory":
     let before = cmallocstats_bytes_in_use()
     let store = makeStore(keys: count)

@@ -188,15 +188,22 @@ public func makeStore(keys: Int, clock: ManualClock = ManualClock()) -> LoaderSt
   return store
 }
 
+/// The address of `object`, for a checksum: no hashing, so a lookup's figure holds the lookup
+/// alone, as the `[StoreKey: Int]` floor's sum of its values does.
+@inline(__always)
+func identity(_ object: AnyObject) -> Int {
+  Int(bitPattern: UInt(bitPattern: ObjectIdentifier(object)))
+}
+
 /// `lookups` get-or-create lookups (`loader(for:)`) of keys the store holds, `0..<keys` in
-/// turn: every lookup finds its entry. Returns a checksum of the loaders' identities, so the
+/// turn: every lookup finds its entry. Returns a checksum of the loaders' addresses, so the
 /// lookups are not optimised away.
 @MainActor
 public func lookUpKeys(_ store: LoaderStore, keys: Int, lookups: Int) -> Int {
   var checksum = 0
   var id = 0
   for _ in 0..<lookups {
-    checksum &+= ObjectIdentifier(store.loader(for: StoreKey(id: id))).hashValue
+    checksum &+= identity(store.loader(for: StoreKey(id: id)))
     id += 1
     if id == keys { id = 0 }
   }
@@ -223,11 +230,63 @@ public func lookUpKeys(_ dictionary: [StoreKey: DictionaryValue], keys: Int, loo
   var checksum = 0
   var id = 0
   for _ in 0..<lookups {
-    checksum &+= ObjectIdentifier(dictionary[StoreKey(id: id)]!).hashValue
+    checksum &+= identity(dictionary[StoreKey(id: id)]!)
     id += 1
     if id == keys { id = 0 }
   }
   return checksum
+}
+
+/// The floor of a lookup: a `Dictionary` keyed by the same concrete key type,
+/// ``StoreKey`` `0..<keys`, each holding an `Int` (no object to retain).
+public func makeIntDictionary(keys: Int) -> [StoreKey: Int] {
+  var dictionary: [StoreKey: Int] = [:]
+  for id in 0..<keys { dictionary[StoreKey(id: id)] = id }
+  return dictionary
+}
+
+/// `lookups` lookups in `dictionary` of keys it holds, `0..<keys` in turn, as
+/// ``lookUpKeys(_:keys:lookups:)`` looks them up in a store. Returns a checksum of the values.
+public func lookUpKeys(_ dictionary: [StoreKey: Int], keys: Int, lookups: Int) -> Int {
+  var checksum = 0
+  var id = 0
+  for _ in 0..<lookups {
+    checksum &+= dictionary[StoreKey(id: id)]!
+    id += 1
+    if id == keys { id = 0 }
+  }
+  return checksum
+}
+
+/// A store of `keys` entries (``makeStore(keys:clock:)``), each loaded once: every entry holds
+/// a loaded value, an `Int`. Nothing reads a phase, so no loader makes its registrar.
+@MainActor
+public func makeLoadedStore(keys: Int) async -> LoaderStore {
+  let store = makeStore(keys: keys)
+  for id in 0..<keys { await store.loader(for: StoreKey(id: id)).load() }
+  return store
+}
+
+/// A store of `keys` entries loaded by the store itself, as a screen's observation loads them:
+/// `prefetch(_:)` of each key, then yields until the loads have landed (no caller waits on a
+/// loader, so no loader keeps a waiter's buffer). ``checkLoaded(_:keys:)`` checks them after.
+@MainActor
+public func makePrefetchedStore(keys: Int) async -> LoaderStore {
+  let store = makeStore(keys: keys)
+  for id in 0..<keys { store.prefetch(StoreKey(id: id)) }
+  for _ in 0..<Swift.max(10_000, keys) { await Task.yield() }
+  return store
+}
+
+/// Checks that every entry of ``makeLoadedStore(keys:)`` holds its value (reading the phases,
+/// which makes their registrars: after the measurement).
+@MainActor
+public func checkLoaded(_ store: LoaderStore, keys: Int) {
+  for id in 0..<keys {
+    guard case .loaded = store.loader(for: StoreKey(id: id)).phase else {
+      preconditionFailure("entry \(id) did not load")
+    }
+  }
 }
 
 // MARK: Invalidation

@@ -24,10 +24,7 @@ public protocol StoreKey: Hashable, Sendable {
   var gcAfter: Duration? { get }
 
   /// How the key's loader retries a failed fetch; `nil` (the default) uses the store's
-  /// ``LoaderStore/retryPolicy``. TanStack Query's `retry` and `retryDelay` on a query.
-  ///
-  /// A policy is a value, as ``gcAfter`` is, so `nil` leaves it to the store, and
-  /// ``RetryPolicy/never`` turns retries off for the key whatever the store says.
+  /// ``LoaderStore/retryPolicy``, ``RetryPolicy/never`` turns retries off for the key.
   ///
   /// ```swift
   /// struct PaymentKey: LoaderKey {
@@ -38,17 +35,10 @@ public protocol StoreKey: Hashable, Sendable {
   ///   }
   /// }
   /// ```
-  ///
-  /// A loader follows the policy it was made with: the store makes it when the key's entry is
-  /// created.
   var retry: RetryPolicy? { get }
 
-  /// The events on which the store's refetch triggers reload the key's observed, stale entry;
-  /// every event by default.
-  ///
-  /// See ``LoaderStore/refetch(on:minimumInterval:)``. Leave out ``RefetchEvent/becameActive``
-  /// for TanStack Query's `refetchOnWindowFocus: false`, and ``RefetchEvent/networkAvailable``
-  /// for `refetchOnReconnect: false`.
+  /// The events on which the store's refetch triggers (``LoaderStore/refetch(on:minimumInterval:)``)
+  /// reload the key's observed, stale entry; every event by default.
   ///
   /// ```swift
   /// struct ScoreboardKey: LoaderKey {
@@ -60,13 +50,9 @@ public protocol StoreKey: Hashable, Sendable {
   /// ```
   var refetchesOn: Set<RefetchEvent> { get }
 
-  /// Whether the store may load the key: `true` by default. A disabled key (TanStack Query's
-  /// `enabled: false`) loads on no observer, refetch event or invalidation, and its views show
-  /// their idle state with no spinner; a new key value that is enabled loads as usual.
-  ///
-  /// A dependent key, which can load only once another key's value exists, is a key whose
-  /// field is optional and which is enabled when the field is there. Derive it from the key's
-  /// fields only: the store reads it whenever it would load the key.
+  /// Whether the store may load the key: `true` by default. A disabled key loads on no
+  /// observer, refetch event or invalidation, and its views show their idle state. A dependent
+  /// key is enabled once its optional field is there; derive it from the key's fields only.
   ///
   /// ```swift
   /// struct ProjectsKey: LoaderKey {
@@ -78,12 +64,11 @@ public protocol StoreKey: Hashable, Sendable {
   /// }
   /// ```
   ///
-  /// The loader of a disabled key still loads when app code calls its `load()` or `reload()`,
-  /// as TanStack Query's `refetch()` ignores `enabled`.
+  /// The loader of a disabled key still loads when app code calls its `load()` or `reload()`.
   var isEnabled: Bool { get }
 
   /// How often the store reloads the key while a screen shows it: `nil` (the default) never
-  /// polls. TanStack Query's `refetchInterval`, SWR's `refreshInterval`.
+  /// polls.
   ///
   /// ```swift
   /// struct ScoreboardKey: LoaderKey {
@@ -94,27 +79,11 @@ public protocol StoreKey: Hashable, Sendable {
   /// }
   /// ```
   ///
-  /// The store reloads the key every interval, on its clock, while the key is observed and
-  /// enabled (``isEnabled``), with its value on screen; a fresh value reloads too. A poll joins
-  /// a load that runs and never supersedes it; a paged key reloads from its first page, and
-  /// only when none of its pages loads. A failed poll leaves the value on screen with the error
-  /// (a reload that failed), and the next interval polls again.
-  ///
-  /// - **When it polls.** The store polls every key of one interval together, at the instants
-  ///   that are multiples of the interval on its clock, so that a thousand keys that poll every
-  ///   ten seconds wake the app once every ten seconds, not a thousand times. A key whose value
-  ///   landed less than half an interval before such an instant waits for the next one: the
-  ///   value an observer's load just fetched is not fetched again at once. So the first poll
-  ///   comes between half an interval and one and a half intervals after the value landed (or
-  ///   after the observation began), and then one interval after the other.
-  /// - **When it stops.** Polling stops when the key's last observer leaves, and starts again
-  ///   with the next observer. It pauses while the app is in the background, when its scenes
-  ///   apply SwiftUI's `.refetchesOnActivation()`, which tells the store; it resumes at the
-  ///   next multiple of the interval after the app comes back (and `.becameActive` revalidates
-  ///   stale values at once). A suspended app wakes nobody anyway.
-  ///
-  /// The interval must be greater than zero. The store reads it when the key's first observer
-  /// comes.
+  /// The store polls the keys of one interval together, at the multiples of the interval on its
+  /// clock, while they are observed and enabled and the app is not in the background; a value
+  /// that landed less than half an interval before a tick waits for the next one. A poll joins
+  /// a running load, and a failed poll keeps the value on screen. The interval must be greater
+  /// than zero; the store reads it when the key's first observer comes.
   var refetchInterval: Duration? { get }
 }
 
@@ -141,14 +110,10 @@ extension StoreKey {
 /// A key of a ``LoaderStore``: a value that names one piece of data and knows how to fetch it
 /// with the API client the store gives it.
 ///
-/// Write one type per kind of data, with the fields that tell one piece from another, and let
-/// Swift synthesize `Hashable`. The same key gives the same loader, whichever view asks, so two
-/// screens that show the same country share one request and one phase.
-///
-/// The key holds no API client: its ``fetch(using:)`` receives one of type ``Client``, which
-/// the store resolves when the fetch runs among the clients given to
-/// ``LoaderStore/init(clock:staleness:gcAfter:maxEntries:retry:clients:)``. A test swaps the
-/// client by making its own store with a fake, and keeps the key.
+/// Write one type per kind of data and let Swift synthesize `Hashable`: the same key gives the
+/// same loader, whichever view asks. The key holds no API client: its ``fetch(using:)`` receives
+/// the store's client of type ``Client`` (``LoaderStore/init(clock:staleness:gcAfter:maxEntries:retry:clients:)``),
+/// so a test makes its own store with a fake and keeps the key.
 ///
 /// ```swift
 /// struct CountryKey: LoaderKey {
@@ -170,9 +135,6 @@ extension StoreKey {
 ///   func fetch(using _: Void) async throws -> Date { try await TimeServer.now() }
 /// }
 /// ```
-///
-/// A key may set its own ``StoreKey/staleness``, ``StoreKey/gcAfter`` and ``StoreKey/retry``;
-/// the defaults leave them to the store.
 public protocol LoaderKey: StoreKey {
   /// The type of the value the key fetches.
   associatedtype Value: Sendable
@@ -180,8 +142,7 @@ public protocol LoaderKey: StoreKey {
   /// fake clients adopt, or a concrete type. `Void`, the default, needs no client.
   associatedtype Client: Sendable = Void
 
-  /// Fetches the value with `client`; the store's loader for the key runs it, off the main
-  /// actor.
+  /// Fetches the value with `client`, off the main actor.
   ///
   /// - Parameter client: The first client given to the store that is a ``Client``.
   func fetch(using client: Client) async throws -> Value
@@ -202,8 +163,7 @@ public protocol LoaderKey: StoreKey {
 /// let feed = store.pagedLoader(for: CountryFeedKey(region: "Europe"))
 /// ```
 ///
-/// The client comes from the store, as for a ``LoaderKey``. Invalidating a paged key reloads
-/// it from the first page, as pull-to-refresh does.
+/// Invalidating a paged key reloads it from the first page, as pull-to-refresh does.
 public protocol PagedLoaderKey: StoreKey {
   /// The type of the list's items.
   associatedtype Item: Identifiable & Sendable where Item.ID: Sendable
@@ -212,8 +172,7 @@ public protocol PagedLoaderKey: StoreKey {
   /// The type of the API client the fetch uses; `Void`, the default, needs no client.
   associatedtype Client: Sendable = Void
 
-  /// Fetches the page at `cursor`, `nil` for the first page, with `client`; it runs off the
-  /// main actor.
+  /// Fetches the page at `cursor` with `client`, off the main actor.
   ///
   /// - Parameters:
   ///   - cursor: The page's cursor; `nil` for the first page.
@@ -228,26 +187,4 @@ public protocol PagedLoaderKey: StoreKey {
 extension PagedLoaderKey {
   /// Every page stays loaded.
   public var maxPages: Int? { nil }
-}
-
-/// The API clients of a ``LoaderStore``, which its keys' fetches receive.
-///
-/// It is immutable after the store's initializer and holds only `Sendable` values, so the
-/// loaders read it off the main actor.
-struct StoreClients: Sendable {
-  let clients: [any Sendable]
-
-  /// The client a key (or mutation) of type `Key` fetches with: `Void` is always there;
-  /// otherwise the first client that is a `Client`, or the typed error that says how to
-  /// register one, after a debug build stopped with it (``WiringCheck``).
-  func resolve<Client: Sendable, Key>(_: Client.Type, for _: Key.Type) throws -> Client {
-    if let void = () as? Client { return void }
-    for client in clients {
-      if let client = client as? Client { return client }
-    }
-    let error = AsyncLoaderError.missingClient(
-      client: String(reflecting: Client.self), key: String(reflecting: Key.self))
-    WiringCheck.report(error)
-    throw error
-  }
 }

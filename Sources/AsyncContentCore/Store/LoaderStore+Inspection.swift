@@ -20,17 +20,8 @@ package struct StoreEntrySnapshot: Identifiable, Sendable {
 }
 
 extension LoaderStore {
-  /// The live entries, ordered by key: what ``LoaderStore``'s inspector lists.
-  ///
-  /// Reading it inside an observation tracks every entry's phase and the store's entries and
-  /// observers, so an inspector renders again when any of them changes. Ages are measured at the
-  /// call, on the store's ``clock``.
-  ///
-  /// ```swift
-  /// for entry in store.snapshot() {
-  ///   print(entry.id, entry.kind, entry.observers)
-  /// }
-  /// ```
+  /// The live entries, ordered by key, as the inspector lists them; reading it tracks every
+  /// entry's phase and the store's entries and observers. Ages are measured at the call.
   package func snapshot() -> [StoreEntrySnapshot] {
     _ = count
     _ = observerChanges
@@ -63,7 +54,7 @@ extension LoaderStore {
   public func reset(_ key: some StoreKey) {
     persistence?.removed(key)  // a persisted value would show again after a relaunch
     guard let entry = liveEntry(for: key) else { return }
-    entry.edits.removeAll()
+    journal.drop(entry)
     entry.loader.reset()
     if entry.observers > 0, entry.key.isEnabled { entry.loader.startLoad() }
   }

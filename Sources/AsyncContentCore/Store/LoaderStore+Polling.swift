@@ -1,12 +1,6 @@
 /// What a ``LoaderStore`` keeps for polling (``StoreKey/refetchInterval``): the observed entries
-/// that poll, grouped by interval, the one wake-up that serves them all, and whether the app's
-/// scenes are in the background.
-///
-/// Every group ticks at the multiples of its interval on the store's clock, so the keys of one
-/// interval share their ticks, and the groups of intervals that divide each other share theirs
-/// too. One task sleeps until the earliest tick of all; it polls every group due then and
-/// sleeps again. A thousand keys that poll every ten seconds wake the main actor once every
-/// ten seconds.
+/// by interval, each group ticking at the multiples of its interval, and the one wake-up that
+/// serves them all.
 struct PollingSchedule: Sendable {
   /// The observed entries that poll, by interval.
   var groups: [Duration: PollingGroup] = [:]
@@ -33,10 +27,8 @@ struct PollingGroup: Sendable {
   var nextTick: LoaderClock.Instant
 }
 
-/// The scenes that tell a store whether the app is in the background: how many there are, and
-/// how many of them are not in the background. Polling pauses while every scene that reported
-/// is in the background; a store that no scene reports to (no SwiftUI, or no
-/// `.refetchesOnActivation()`) always polls.
+/// The scenes that tell a store whether the app is in the background: polling pauses while every
+/// scene that reported is there; a store no scene reports to always polls.
 struct ScenePresence: Sendable, Equatable {
   /// The scenes that reported a phase and did not go away since.
   private(set) var count = 0
@@ -66,24 +58,14 @@ struct ScenePresence: Sendable, Equatable {
 extension LoaderStore {
   // MARK: Polling
 
-  /// How many times the store's polling wake-up ran: one per tick, however many keys it
-  /// polled. For the tests and the benchmark.
+  /// How many times the polling wake-up ran, for the tests and the benchmark.
   package var pollingWakeUps: Int { polling.wakeUps }
 
   /// Whether polling pauses because the app is in the background.
   package var isPollingPaused: Bool { polling.scenes.isInBackground }
 
-  /// A scene moved from `old` to `new` (`nil`: it is not there, it appeared or went away):
-  /// polling pauses while every scene that reported is in the background, and resumes when one
-  /// comes back. SwiftUI's `.refetchesOnActivation()` calls it with the scene's phase.
-  ///
-  /// A poll that was due while the app was in the background is not made up: the keys poll at
-  /// the next tick after the return, and the return's ``RefetchEvent/becameActive`` revalidates
-  /// their stale values at once.
-  ///
-  /// - Parameters:
-  ///   - old: The scene's phase before, or `nil` for a scene that appears.
-  ///   - new: The scene's phase now, or `nil` for a scene that goes away.
+  /// A scene moved from `old` to `new` (`nil`: it appeared or went away): polling pauses while
+  /// every scene is in the background, and a persisted cache writes; missed ticks are not made up.
   package func sceneChanged(from old: ActivationFilter.Phase?, to new: ActivationFilter.Phase?) {
     let wasPaused = polling.scenes.isInBackground
     polling.scenes.sceneChanged(from: old, to: new)
@@ -187,20 +169,8 @@ extension LoaderStore {
   }
 }
 
-/// What one scene told a store about its phase, so that it can take it back: SwiftUI's
-/// `.refetchesOnActivation()` keeps one per scene, and reports each phase of the scene through
-/// it (``LoaderStore/sceneChanged(from:to:)``).
-///
-/// Reporting the same phase again changes nothing; a report to another store (the environment
-/// gave the scene another one) takes the scene out of the first; a scene that goes away is
-/// taken out of its store, so that it does not keep the app "in the background" there.
-///
-/// ```swift
-/// var report = SceneReport()
-/// report.report(.active, to: store)      // the scene appeared
-/// report.report(.background, to: store)  // polling pauses: no other scene is in front
-/// report.sceneWentAway()                 // the scene no longer counts
-/// ```
+/// What one scene told a store about its phase, so that it can take it back: a report to
+/// another store takes the scene out of the first; a scene that goes away leaves its store.
 @MainActor
 package struct SceneReport {
   /// The store the scene reported to, if any.
@@ -230,9 +200,8 @@ package struct SceneReport {
   }
 }
 
-/// What a scene's phase changes tell a store, in order: polling pauses or resumes first
-/// (`SceneReport`), then a return from the background refetches (`ActivationFilter`).
-/// `.refetchesOnActivation()` and the test support's `TestScene` both drive it.
+/// What a scene's phase changes tell a store, in order: polling pauses or resumes first, then a
+/// return from the background refetches.
 @MainActor
 package struct SceneEvents {
   private var report = SceneReport()

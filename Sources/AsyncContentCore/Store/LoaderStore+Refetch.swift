@@ -1,34 +1,3 @@
-/// Something that happened to the app that makes the data on screen worth checking again: what a
-/// ``LoaderStore``'s refetch triggers react to.
-///
-/// Feed the events to ``LoaderStore/refetch(on:minimumInterval:)`` as an `AsyncSequence`, or one
-/// at a time to ``LoaderStore/refetch(after:minimumInterval:)``. On Apple platforms
-/// `RefetchEvent.appActivations()` makes the sequence from the system; tests feed an
-/// `AsyncStream` of their own. ``LoaderStore/followNetwork(_:)`` (with `NetworkStatus.updates()`
-/// on Apple platforms) delivers ``networkAvailable`` when the network comes back.
-///
-/// ```swift
-/// let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
-/// store.refetch(on: events)
-/// continuation.yield(.becameActive)  // the observed, stale entries reload
-/// ```
-///
-/// A key leaves an event out with ``StoreKey/refetchesOn``.
-public enum RefetchEvent: Hashable, Sendable, CaseIterable {
-  /// The user came back to the app: it returned from the background, or, on macOS, it became
-  /// the active app after another app was.
-  ///
-  /// `RefetchEvent.appActivations()` and SwiftUI's `.refetchesOnActivation()` deliver it. A
-  /// moment of inactivity is no return: Control Center, the notification shade, a system alert,
-  /// Face ID and a peek at the app switcher deliver nothing, for the screen was there all along.
-  /// TanStack Query's `refetchOnWindowFocus`, SWR's `revalidateOnFocus`, for an app.
-  case becameActive
-  /// The network became available after it was not.
-  ///
-  /// TanStack Query's `refetchOnReconnect`, SWR's `revalidateOnReconnect`.
-  case networkAvailable
-}
-
 /// What a ``LoaderStore`` keeps for its refetch triggers.
 struct RefetchTriggers: Sendable {
   /// The tasks that consume the sequences of events, by number.
@@ -45,16 +14,8 @@ struct RefetchTriggers: Sendable {
 }
 
 extension LoaderStore {
-  /// Reloads the observed, stale entries whenever `events` delivers an event: the app came
-  /// back, the network came back. TanStack Query's `refetchOnWindowFocus` and
-  /// `refetchOnReconnect`.
-  ///
-  /// The store consumes `events` in a task it owns, on the main actor, and handles each event
-  /// as ``refetch(after:minimumInterval:)`` does: every entry that is observed, opted in for
-  /// the event (``StoreKey/refetchesOn``) and has nothing current (a stale value, a failure,
-  /// or no value) reloads with its value on screen, as a new observer would reload it; an
-  /// entry whose load runs is joined, never superseded. An event that comes less than
-  /// `minimumInterval` after the store last handled the same event is dropped.
+  /// Reloads the observed entries with nothing current whenever `events` delivers an event (the
+  /// app came back, the network came back), as ``refetch(after:minimumInterval:)`` does.
   ///
   /// ```swift
   /// let store = LoaderStore()
@@ -63,9 +24,8 @@ extension LoaderStore {
   /// store.followNetwork(NetworkStatus.updates())  // refetches when the network comes back
   /// ```
   ///
-  /// The task holds the store weakly: the consumption stops when the store goes away (the
-  /// store cancels it), when the sequence ends or throws, and when the subscription is
-  /// cancelled.
+  /// The store consumes `events` in a task that holds it weakly, until the store goes away, the
+  /// sequence ends or throws, or the subscription is cancelled.
   ///
   /// - Parameters:
   ///   - events: The events. A sequence that throws ends the consumption.
@@ -83,10 +43,8 @@ extension LoaderStore {
     }
   }
 
-  /// Consumes `elements` in a task the store owns, on the main actor, handing each to `handle`
-  /// with the store, until the subscription is cancelled, the sequence ends or throws, or the
-  /// store goes away (the task holds it weakly, and the store cancels it): what
-  /// ``refetch(on:minimumInterval:)`` and ``followNetwork(_:)`` do with their sequences.
+  /// Hands each element of `elements` to `handle` in a task the store owns (holding it weakly),
+  /// until the subscription is cancelled, the sequence ends, or the store goes away.
   func consume<Elements: AsyncSequence & Sendable>(
     _ elements: Elements, handle: @escaping @MainActor (LoaderStore, Elements.Element) -> Void
   ) -> StoreSubscription<Void> where Elements.Element: Sendable {
@@ -95,8 +53,6 @@ extension LoaderStore {
     let task = Task { [weak self] in
       do {
         for try await element in elements {
-          // Cancelled (an element the sequence had buffered does nothing), or the store went
-          // away.
           guard !Task.isCancelled, let store = self else { return }
           handle(store, element)
         }
@@ -114,21 +70,8 @@ extension LoaderStore {
   }
 
   /// Handles one refetch event: reloads every entry that is observed, opted in for `event`
-  /// (``StoreKey/refetchesOn``) and has nothing current, unless the store handled the same
-  /// event less than `minimumInterval` ago.
-  ///
-  /// An entry has nothing current when its value is stale (the loader's ``AsyncLoader/isStale``),
-  /// when its last load failed (a failed reload leaves its value on screen and stale), or when
-  /// it has no value; it reloads with its value on screen, as a new observer would reload it.
-  /// An entry whose load runs is joined, never superseded, so an event that follows another at
-  /// once starts no second request, and a paged list that loads its next or previous page keeps
-  /// that page (it stays stale, and the next event, observer or refresh revalidates it). An
-  /// entry nobody observes is left alone: its next observer revalidates it.
-  ///
-  /// It is what ``refetch(on:minimumInterval:)`` does with each event; call it from a callback,
-  /// such as a scene delegate's `sceneWillEnterForeground(_:)`, which UIKit calls when the scene
-  /// comes back from the background (not after Control Center or an alert, which
-  /// `sceneDidBecomeActive(_:)` follows too).
+  /// (``StoreKey/refetchesOn``) and has nothing current (a stale value, a failure, no value),
+  /// joining running loads, unless the store handled `event` less than `minimumInterval` ago.
   ///
   /// ```swift
   /// func sceneWillEnterForeground(_ scene: UIScene) {

@@ -1,32 +1,23 @@
-/// One key's entry in a ``LoaderStore``: its loader and what the store keeps about it.
+/// One key's entry in a ``LoaderStore``: its loader, and what the store keeps about it.
 ///
-/// The store holds the entries of each key type in a table of their own (``KeyTable``), keyed
-/// by the key itself, so a lookup hashes the key and nothing else. An entry is a
-/// ``LoaderEntry`` or a ``PagedEntry``, which know the key's type; this class holds what the
-/// store does with any entry. Its fields are ordered so that the object stays small: it is one
-/// of the few objects every cached key costs.
+/// A ``KeyEntry`` knows the key's type; this class holds what the store does with any entry.
 @MainActor @usableFromInline
 class StoreEntry {
   /// The key's loader, an ``AsyncLoader`` of the key's `Value` or a ``PagedLoader``.
   let loader: any StoreLoader
-  /// How long the entry stays after its last observer left.
-  let gcAfter: Duration
-  /// When the entry was last used, on the store's counter: the least recently used entry has
-  /// the smallest.
-  @exclusivity(unchecked) @usableFromInline final var lastUse: UInt64
-  /// The optimistic edits of the value that may still be rolled back, oldest first; valid
-  /// while the loader's `isValueEdited` holds (no value landed since the newest).
-  final var edits: [PendingEdit] = []
-  /// When the store collects the entry, if it has no observer.
+  /// When the entry was last used, on ``EntryCollector/useCount``: the oldest has the smallest.
+  /// (`nonisolated(unsafe)`: written only by the store, on the main actor, through the
+  /// inlinable lookup's nonisolated helper, which reads the entry without retaining it.)
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) final var lastUse: UInt64
+  /// When the ``EntryCollector`` collects the entry; `nil` while it is observed.
   final var collectAt: LoaderClock.Instant?
   /// Whether the store evicted the entry: it is no longer the store's entry of its key.
   final var isEvicted = false
-  /// ``observers``, stored in the room ``collectAt`` leaves.
+  /// ``observers``, in the room ``collectAt`` leaves.
   private final var observerCount: Int32 = 0
 
-  init(loader: any StoreLoader, gcAfter: Duration, lastUse: UInt64) {
+  init(loader: any StoreLoader, lastUse: UInt64) {
     self.loader = loader
-    self.gcAfter = gcAfter
     self.lastUse = lastUse
   }
 
@@ -36,61 +27,35 @@ class StoreEntry {
     set { observerCount = Int32(newValue) }
   }
 
-  /// The key, for predicates.
+  /// The key, for predicates, and for the eviction that removes the entry from its table.
   var key: any StoreKey { preconditionFailure("StoreEntry is abstract") }
 
-  /// The loader, as an object: what the inlinable lookup of ``LoaderStore/loader(for:)``
-  /// downcasts.
-  @usableFromInline final var loaderObject: AnyObject { loader }
+  /// How long the entry stays after its last observer left: its key's, or the store's.
+  final func gcAfter(_ storeDefault: Duration) -> Duration {
+    key.gcAfter ?? storeDefault
+  }
 
-  /// Removes the entry from `store`'s table of its key type.
-  func remove(from _: LoaderStore) { preconditionFailure("StoreEntry is abstract") }
+  /// The loader, as an object: what the inlinable ``LoaderStore/loader(for:)`` downcasts.
+  @usableFromInline nonisolated final var loaderObject: AnyObject { loader }
 }
 
-/// The entry of a ``LoaderKey``: its loader holds the key (and fetches with it), so the entry
-/// stores none of its own.
-final class LoaderEntry<Key: LoaderKey>: StoreEntry {
-  /// The loader, with its type.
-  var keyLoader: KeyLoader<Key> {
-    // Safe: the initializer takes a `KeyLoader<Key>`, and `loader` never changes.
-    unsafeDowncast(loaderObject, to: KeyLoader<Key>.self)
-  }
-
-  init(loader: KeyLoader<Key>, gcAfter: Duration, lastUse: UInt64) {
-    super.init(loader: loader, gcAfter: gcAfter, lastUse: lastUse)
-  }
-
-  override var key: any StoreKey { keyLoader.key }
-
-  override func remove(from store: LoaderStore) {
-    store.removeEntry(of: keyLoader.key)
-  }
-}
-
-/// The entry of a ``PagedLoaderKey``.
-final class PagedEntry<Key: PagedLoaderKey>: StoreEntry {
+/// The entry of a key of type `Key`, value or paged.
+final class KeyEntry<Key: StoreKey>: StoreEntry {
   /// The key.
   let typedKey: Key
 
-  init(key: Key, loader: any StoreLoader, gcAfter: Duration, lastUse: UInt64) {
+  init(key: Key, loader: any StoreLoader, lastUse: UInt64) {
     self.typedKey = key
-    super.init(loader: loader, gcAfter: gcAfter, lastUse: lastUse)
+    super.init(loader: loader, lastUse: lastUse)
   }
 
   override var key: any StoreKey { typedKey }
-
-  override func remove(from store: LoaderStore) {
-    store.removeEntry(of: typedKey)
-  }
 }
 
-/// The loader of a ``LoaderKey`` in a ``LoaderStore``: an ``AsyncLoader`` that holds its key and
-/// the store's clients, and makes its operation from them when a load starts, so that an idle
-/// entry holds no closure.
-final class KeyLoader<Key: LoaderKey>: AsyncLoader<Key.Value> {
-  /// The key, which fetches.
+/// The loader of a ``LoaderKey`` on the store's side: it makes its operation from its key and
+/// the store's clients when a load starts, so that an idle entry holds no closure.
+final class EntryLoader<Key: LoaderKey>: AsyncLoader<Key.Value> {
   let key: Key
-  /// The clients the fetch resolves its client among.
   let clients: StoreClients
 
   init(key: Key, clients: StoreClients, settings: LoaderSettings, staleness: Staleness) {
@@ -117,41 +82,43 @@ class AnyKeyTable {
     self.keyType = keyType
   }
 
-  /// How many entries the table holds.
-  var count: Int { preconditionFailure("AnyKeyTable is abstract") }
-
   /// Calls `body` with every entry, in no order; `body` must not add or remove entries.
   func forEachEntry(_: (StoreEntry) -> Void) { preconditionFailure("AnyKeyTable is abstract") }
 }
 
-/// The entries of the key type `Key` in a ``LoaderStore``, by key: a lookup hashes the key as
-/// it is, with no `AnyHashable` around it.
+/// The entries of the key type `Key` in a ``LoaderStore``, by key.
+///
+/// The table owns its entries by hand (`Unmanaged`, retained in ``insert(_:for:)``, released in
+/// ``remove(_:)`` and `deinit`), so that a lookup reads an entry without retaining it.
 @MainActor @usableFromInline
 final class KeyTable<Key: StoreKey>: AnyKeyTable {
-  /// The entries by key.
-  @exclusivity(unchecked) @usableFromInline var entries: [Key: StoreEntry] = [:]
+  /// The entries by key. (`nonisolated(unsafe)`: only the store reads and writes them, on the
+  /// main actor; the lookup's nonisolated helper reads them without retaining the table.)
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var entries:
+    [Key: Unmanaged<StoreEntry>] = [:]
 
   init() {
     super.init(keyType: ObjectIdentifier(Key.self))
   }
 
-  override var count: Int { entries.count }
+  deinit {
+    for entry in entries.values { entry.release() }
+  }
+
+  /// The entry of `key`, if any, retained for the caller.
+  func entry(for key: Key) -> StoreEntry? {
+    entries[key]?.takeUnretainedValue()
+  }
+
+  func insert(_ entry: StoreEntry, for key: Key) {
+    entries[key] = Unmanaged.passRetained(entry)
+  }
+
+  func remove(_ key: Key) {
+    entries.removeValue(forKey: key)?.release()
+  }
 
   override func forEachEntry(_ body: (StoreEntry) -> Void) {
-    for entry in entries.values { body(entry) }
+    for entry in entries.values { body(entry.takeUnretainedValue()) }
   }
-}
-
-/// An optimistic edit of an entry's value that its mutation may still roll back.
-struct PendingEdit {
-  /// The edit, numbered by the store.
-  let id: UInt64
-  /// Puts back what the entry showed before the edit.
-  var restore: @MainActor () -> Void
-}
-
-/// An edit a mutation made, to roll back or commit when its request ends.
-struct EditReference {
-  let entry: StoreEntry
-  let id: UInt64
 }

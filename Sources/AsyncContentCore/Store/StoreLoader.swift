@@ -48,12 +48,8 @@ extension PagedLoader: StoreLoader {
     launch(.first, at: nil)
   }
 
-  /// ``launchIfNeeded()`` unless a load runs. A stale list's `startLoad()` supersedes a running
-  /// load-more or previous page with its first page; a refetch event or a second screen that
-  /// appears must not: the reader who scrolled to that page would be thrown back to the top, on
-  /// every activation while scrolling. They join the page instead, as TanStack Query's focus
-  /// and mount refetches join a `fetchNextPage` in flight (neither cancels a running fetch);
-  /// the list stays stale, and the next event, observer or pull-to-refresh revalidates it.
+  /// ``launchIfNeeded()`` unless a load runs: a refetch event or a new observer joins a running
+  /// page rather than throwing the reader back to the first page.
   func launchUnlessRunning() {
     guard !isLoadRunning else { return }
     launchIfNeeded()
@@ -61,11 +57,8 @@ extension PagedLoader: StoreLoader {
 }
 
 extension StoreLoader {
-  /// Shows `value`, dated now, as an edit of a ``LoaderStore``: cancels the running load, whose
-  /// response was asked for before the edit, and lands `value`. A paged list keeps its cursors.
-  ///
-  /// - Returns: The phase before the edit, after the cancellation: a phase no load stands
-  ///   behind, to restore if the edit is rolled back.
+  /// Shows `value`, dated now, as a store's edit: cancels the running load and lands `value`.
+  /// Returns the phase before the edit (after the cancellation), to restore on a rollback.
   func edit(to value: Phase.Value, optimistic: Bool = false) -> Phase {
     stopLoad { storedPhase.cancel() }
     let previous = storedPhase
@@ -80,11 +73,8 @@ extension StoreLoader {
     return previous
   }
 
-  /// Puts back `phase`, which ``edit(to:)`` returned, when an edit is rolled back.
-  ///
-  /// A load that runs goes on (it started after the edit, which cancelled the one before), so
-  /// the restored phase is its loading form. A restored value is dated now and marked stale: it
-  /// comes from memory, not from the source, and the next observer revalidates it.
+  /// Puts back `phase`, which ``edit(to:optimistic:)`` returned, in its loading form if a load
+  /// runs; a restored value is dated now and marked stale.
   func restore(_ phase: Phase) {
     var restored = phase
     if isLoadRunning { _ = restored.startLoading() }

@@ -1,31 +1,22 @@
 package import Foundation
 
-// The hooks a persisted cache (the AsyncContentPersistence product, `LoaderStore.persist(in:)`)
-// attaches to a store. The core knows nothing of SQLite or of which keys persist: it calls
-// `StorePersistence` where an entry is created, invalidated or removed, and where the app goes to
-// the background, and it gives the cache typed access to a loader's value (watching it, and
-// landing a restored one). A store with no cache attached pays one `nil` check at each of these
-// places, and none on the lookup of an existing entry (`loader(for:)`).
-
 /// A persisted cache attached to a ``LoaderStore`` (`LoaderStore.persist(in:)`), as the store
-/// calls it. Every call is on the main actor and synchronous; the cache writes later, off the
-/// main actor.
+/// calls it: on the main actor, synchronously; the cache writes later, off the main actor.
 @MainActor
 package protocol StorePersistence: AnyObject {
-  /// The store created the entry of `key`, with a new idle `loader`: the cache lands the value
-  /// it stored for the key, if any (``AsyncLoader/landRestored(_:age:savedDate:isStale:)``), and
-  /// watches the loader's new values (``AsyncLoader/watchValues(_:)``). A key that does not
-  /// persist is left as it is.
-  func entryCreated<Key: LoaderKey>(for key: Key, loader: AsyncLoader<Key.Value>)
+  /// What the cache holds for `key`, if a new entry of it would show a stored value: the store
+  /// asks before it creates an entry for a read or an edit, and hands the answer to
+  /// ``entryCreated(for:loader:stored:)-(Key,_,_)``.
+  func storedValue(for key: some StoreKey) -> StoredValue?
 
-  /// The store created the entry of the paged `key`, as ``entryCreated(for:loader:)-(Key,_)``.
+  /// The store created the entry of `key` with a new idle `loader`: the cache lands what it
+  /// stored for the key (`stored`, or its own lookup when `nil`) and watches the new values.
+  func entryCreated<Key: LoaderKey>(
+    for key: Key, loader: AsyncLoader<Key.Value>, stored: StoredValue?)
+
+  /// The store created the entry of the paged `key`, as for a value.
   func entryCreated<Key: PagedLoaderKey>(
-    for key: Key, loader: PagedLoader<Key.Item, Key.Cursor>)
-
-  /// Whether a new entry of `key` would show a stored value: what `value(for:)`,
-  /// `updateValue(for:_:)` and `items(for:)` ask when the store has no entry for the key, so that
-  /// an edit after a relaunch (a queued mutation's optimistic update) applies to the stored value.
-  func hasStoredValue(for key: some StoreKey) -> Bool
+    for key: Key, loader: PagedLoader<Key.Item, Key.Cursor>, stored: StoredValue?)
 
   /// The store invalidated `key`: its stored value is stale from now on, also after a relaunch.
   func invalidated(_ key: any StoreKey)
@@ -33,26 +24,33 @@ package protocol StorePersistence: AnyObject {
   /// The store forgot the value of `key` (`remove(_:)`, `reset(_:)`): its stored value goes.
   func removed(_ key: any StoreKey)
 
-  /// The store forgot every value (`removeAll()`): every stored value goes, of the keys the
-  /// store holds or not.
+  /// The store forgot every value (`removeAll()`), of the keys it holds or not.
   func removedAll()
 
   /// Every scene of the app went to the background: the cache writes what it holds now.
   func wentToBackground()
 
-  /// A scene is active again after every scene was in the background: a cache whose files are
-  /// shared resumes them.
+  /// A scene is active again after every scene was in the background.
   func becameActive()
 }
 
-extension LoaderStore {
-  /// A wake-up on the store's clock: `wake` runs on the main actor at `deadline`, unless the task
-  /// is cancelled first. What a persisted cache schedules its writes with, so that a `TestClock`
-  /// drives them.
+/// What a persisted cache found for a key, opaque to the store, which hands it back.
+package struct StoredValue {
+  package let found: Any
+
+  package init(_ found: Any) {
+    self.found = found
+  }
+}
+
+extension LoaderClock {
+  /// Runs `wake` on the main actor after `delay`, unless the task is cancelled first: what a
+  /// persisted cache schedules its writes with, so that a `TestClock` drives them.
+  @MainActor
   package func wakeUp(
     after delay: Duration, _ wake: @escaping @MainActor () -> Void
   ) -> Task<Void, Never> {
-    clock.wakeUp(at: clock.now.advanced(by: delay), wake)
+    wakeUp(at: now.advanced(by: delay), wake)
   }
 }
 
@@ -161,9 +159,6 @@ extension AsyncLoader {
     }
     core.dateRestoredValue(age: age, savedDate: savedDate, isStale: isStale)
   }
-
-  /// The value, unobserved.
-  package var unobservedValue: Value? { storedPhase.value }
 }
 
 /// What a persisted cache stores of a paged list: its items and its cursors.

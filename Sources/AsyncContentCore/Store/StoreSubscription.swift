@@ -1,16 +1,10 @@
 /// A cancel handle of a ``LoaderStore``: a view's observation of a key, or the store's
 /// consumption of a sequence of events.
 ///
-/// - ``LoaderStore``'s `observe(_:)` returns a `StoreSubscription<AsyncLoader<Value>>` for a
-///   ``LoaderKey``, a `StoreSubscription<PagedLoader<Item, Cursor>>` for a ``PagedLoaderKey``:
-///   while it lasts, the key's entry is never evicted, and ``loader`` is the key's loader.
-/// - ``LoaderStore/refetch(on:minimumInterval:)`` and ``LoaderStore/followNetwork(_:)`` return a
-///   `StoreSubscription<Void>`, which has no loader: the store consumes the sequence until it is
-///   cancelled, the sequence ends, or the store goes away.
-///
-/// Cancel it when the view goes away, or to stop consuming the sequence; cancelling twice does
-/// nothing the second time. Releasing it without cancelling keeps the key observed, and the
-/// sequence consumed, so an app-wide store may ignore what `refetch(on:)` returns.
+/// `observe(_:)` returns one whose ``loader`` is the key's loader, whose entry is never evicted
+/// while it lasts; ``LoaderStore/refetch(on:minimumInterval:)`` and
+/// ``LoaderStore/followNetwork(_:)`` return a `StoreSubscription<Void>`. Cancelling twice does
+/// nothing; releasing it without cancelling keeps the key observed, or the sequence consumed.
 ///
 /// ```swift
 /// let subscription = store.observe(CountryKey(code: "AT"))
@@ -24,8 +18,7 @@
 public final class StoreSubscription<Loader> {
   /// The key's loader; `()` for the consumption of a sequence.
   public let loader: Loader
-  /// What the subscription holds and ends: an observation the store counts, or the
-  /// consumption of a sequence.
+  /// The observation or consumption it ends.
   let observation: StoreObservation
 
   /// Whether ``cancel()`` was called.
@@ -36,10 +29,8 @@ public final class StoreSubscription<Loader> {
     self.loader = loader
   }
 
-  /// Ends the observation or the consumption. An observed entry is evicted after its key's
-  /// ``StoreKey/gcAfter`` unless an observer comes back first, and the loader's running load
-  /// goes on; a consumed sequence's later events reload nothing, and a reload an earlier event
-  /// started goes on.
+  /// Ends the observation (the entry goes after its `gcAfter` unless an observer comes back) or
+  /// the consumption; a load that runs goes on.
   public func cancel() {
     observation.cancel()
   }

@@ -1,0 +1,25 @@
+/// Something that happened to the app that makes the data on screen worth checking again: what a
+/// ``LoaderStore``'s refetch triggers react to.
+///
+/// Feed them to ``LoaderStore/refetch(on:minimumInterval:)`` as a sequence
+/// (`RefetchEvent.appActivations()` on Apple platforms), or one at a time to
+/// ``LoaderStore/refetch(after:minimumInterval:)``; ``LoaderStore/followNetwork(_:)`` delivers
+/// ``networkAvailable``.
+///
+/// ```swift
+/// let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
+/// store.refetch(on: events)
+/// continuation.yield(.becameActive)  // the observed, stale entries reload
+/// ```
+///
+/// A key leaves an event out with ``StoreKey/refetchesOn``.
+public enum RefetchEvent: Hashable, Sendable, CaseIterable {
+  /// The user came back to the app: it returned from the background, or, on macOS, it became
+  /// the active app after another app was.
+  ///
+  /// `RefetchEvent.appActivations()` and SwiftUI's `.refetchesOnActivation()` deliver it; a
+  /// moment of inactivity (Control Center, an alert) is no return.
+  case becameActive
+  /// The network became available after it was not.
+  case networkAvailable
+}
