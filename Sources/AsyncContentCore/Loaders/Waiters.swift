@@ -2,10 +2,12 @@
 /// owner settles or one main-actor turn after its own task is cancelled.
 struct Waiters {
   private typealias Waiter = (id: UInt64, continuation: UnsafeContinuation<Void, Never>)
-  /// The callers waiting now.
-  private var waiting: [Waiter] = []
-  /// The buffer `waiting` is swapped into while resuming, so settling allocates nothing.
-  private var resuming: [Waiter] = []
+  /// The first caller waiting now, apart (`firstID` is only meaningful while it is set): one
+  /// caller, the common case, needs no buffer.
+  private var first: UnsafeContinuation<Void, Never>?
+  private var firstID: UInt64 = 0
+  /// The callers after the first, in order; allocated only when two wait at once.
+  private var others: [Waiter] = []
   private var lastID: UInt64 = 0
 
   /// A new caller's id, known before it registers, so its cancellation handler can name it.
@@ -16,22 +18,32 @@ struct Waiters {
 
   /// Adds the caller `id`.
   fileprivate mutating func add(_ id: UInt64, _ continuation: UnsafeContinuation<Void, Never>) {
-    waiting.append((id, continuation))
+    if first == nil, others.isEmpty {
+      (first, firstID) = (continuation, id)
+    } else {
+      others.append((id, continuation))
+    }
   }
 
   /// Resumes the caller `id`, if it still waits.
   fileprivate mutating func resume(_ id: UInt64) {
-    guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
-    waiting.remove(at: index).continuation.resume()
+    if let continuation = first, firstID == id {
+      first = nil
+      continuation.resume()
+    } else if let index = others.firstIndex(where: { $0.id == id }) {
+      others.remove(at: index).continuation.resume()
+    }
   }
 
-  /// Resumes every caller that waits.
+  /// Resumes every caller that waits, and keeps no buffer: a settled loader holds no memory
+  /// for the callers it had.
   mutating func resumeAll() {
-    guard !waiting.isEmpty else { return }
-    // Swapped, so both keep their capacity and settling allocates nothing.
-    swap(&waiting, &resuming)
-    for waiter in resuming { waiter.continuation.resume() }
-    resuming.removeAll(keepingCapacity: true)
+    let continuation = first
+    first = nil
+    var rest: [Waiter] = []
+    swap(&rest, &others)
+    continuation?.resume()
+    for waiter in rest { waiter.continuation.resume() }
   }
 }
 
