@@ -18,10 +18,7 @@ extension LoaderStore {
   /// app came back, the network came back), as ``refetch(after:minimumInterval:)`` does.
   ///
   /// ```swift
-  /// let store = LoaderStore()
-  /// // At launch, on Apple platforms:
   /// store.refetch(on: RefetchEvent.appActivations())
-  /// store.followNetwork(NetworkStatus.updates())  // refetches when the network comes back
   /// ```
   ///
   /// The store consumes `events` in a task that holds it weakly, until the store goes away, the
@@ -72,12 +69,6 @@ extension LoaderStore {
   /// Handles one refetch event: reloads every entry that is observed, opted in for `event`
   /// (``StoreKey/refetchesOn``) and has nothing current (a stale value, a failure, no value),
   /// joining running loads, unless the store handled `event` less than `minimumInterval` ago.
-  ///
-  /// ```swift
-  /// func sceneWillEnterForeground(_ scene: UIScene) {
-  ///   store.refetch(after: .becameActive)
-  /// }
-  /// ```
   ///
   /// - Parameters:
   ///   - event: The event.

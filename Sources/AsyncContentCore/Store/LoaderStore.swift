@@ -96,12 +96,7 @@ public final class LoaderStore {
   /// The initializer is nonisolated, so an app-wide store can be a `static let`.
   ///
   /// ```swift
-  /// extension LoaderStore {
-  ///   static let countries = LoaderStore(clients: LiveCountriesAPI())
-  /// }
-  ///
-  /// // In a test: the same keys, another client.
-  /// let store = LoaderStore(clock: TestClock(), clients: FakeCountriesAPI())
+  /// static let countries = LoaderStore(clients: LiveCountriesAPI())
   /// ```
   public nonisolated init(
     clock: some Clock<Duration> = ContinuousClock(),

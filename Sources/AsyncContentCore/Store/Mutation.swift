@@ -30,13 +30,7 @@ public import Observation
 /// - **Rollback.** A failure or a cancellation rolls each edit back, but only where the entry
 ///   still shows it, so a rollback never clobbers a newer value; a restored value is stale.
 /// - **Retry.** With a `retry:` policy a failed request is sent again, on the store's clock,
-///   while the edits stay on screen:
-///
-///   ```swift
-///   let save = Mutation<Draft, Note>(retry: .exponentialBackoff(maxAttempts: 3)) { draft in
-///     try await api.save(draft)
-///   }
-///   ```
+///   while the edits stay on screen.
 /// - **Offline.** A run whose turn comes while the store knows the network to be down
 ///   (``LoaderStore/followNetwork(_:)``) shows its edits and is paused (``isPaused``) until the
 ///   network comes back; a failure while it is down is not counted.
@@ -175,7 +169,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     }
   }
 
-  /// Whether a run runs or waits for its turn. It is observed with the phase.
+  /// Whether a run runs or waits for its turn.
   public var isRunning: Bool { phase.isRunning }
 
   /// Whether the running run waits for the network (``LoaderStore/followNetwork(_:)``): its
