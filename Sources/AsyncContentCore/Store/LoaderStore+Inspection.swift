@@ -46,10 +46,6 @@ extension LoaderStore {
   /// new screen sees it. A disabled key (``StoreKey/isEnabled``) stays idle, as a new screen
   /// shows it.
   ///
-  /// ```swift
-  /// store.reset(CountryKey(code: "AT"))
-  /// ```
-  ///
   /// - Parameter key: The key; an `any StoreKey` opens.
   public func reset(_ key: some StoreKey) {
     persistence?.removed(key)  // a persisted value would show again after a relaunch

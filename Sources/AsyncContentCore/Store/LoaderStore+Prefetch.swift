@@ -17,11 +17,6 @@ extension LoaderStore {
   /// Warms the paged list of `key` before a screen shows it, as `prefetch(_:)` does for a
   /// value: loads its first page if it has nothing current, and joins any load that runs.
   ///
-  /// ```swift
-  /// RegionRow(region)
-  ///   .onAppear { store.prefetch(CountryFeedKey(region: region.name)) }
-  /// ```
-  ///
   /// - Parameter key: The key.
   public func prefetch<Key: PagedLoaderKey>(_ key: Key) {
     warm(entry(for: key)).loader.launchUnlessRunning()

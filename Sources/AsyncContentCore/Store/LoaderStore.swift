@@ -117,11 +117,6 @@ public final class LoaderStore {
 
   /// The app-wide store, with the default options: the one the SwiftUI views that take a key
   /// use unless `.loaderStore(_:)` gives them another. Made on first use, kept for the process.
-  ///
-  /// ```swift
-  /// let store = LoaderStore.shared
-  /// store.invalidate(CountriesKey())
-  /// ```
   public nonisolated static let shared = LoaderStore()
 
   deinit {
@@ -132,14 +127,8 @@ public final class LoaderStore {
 
   // MARK: Loaders
 
-  /// The loader of `key`: the one the store holds, or a new one it keeps from now on.
-  ///
-  /// It does not start a load; `observe(_:)` does, and so do the loader's own triggers.
-  ///
-  /// ```swift
-  /// let loader = store.loader(for: CountryKey(code: "AT"))
-  /// await loader.load()
-  /// ```
+  /// The loader of `key`: the one the store holds, or a new one it keeps from now on. It does
+  /// not start a load; `observe(_:)` does, and so do the loader's own triggers.
   ///
   /// - Parameter key: The key.
   /// - Returns: The same loader for every equal key, until the entry is evicted.
@@ -199,9 +188,8 @@ public final class LoaderStore {
     liveEntry(for: key).map { loader(of: $0, as: Key.self) }
   }
 
-  /// The value the store holds for `key`, if any, without creating an entry.
-  ///
-  /// It is observed, also before the key has an entry, so a view can make a dependent key of it.
+  /// The value the store holds for `key`, if any, without creating an entry. It is observed,
+  /// also before the key has an entry, so a view can make a dependent key of it.
   ///
   /// - Parameter key: The key.
   /// - Returns: The value of the key's loader's phase, or `nil` when there is none.
@@ -227,9 +215,8 @@ public final class LoaderStore {
     liveEntry(for: key)?.observers ?? 0
   }
 
-  /// The paged loader of `key`: the one the store holds, or a new one it keeps from now on.
-  ///
-  /// It does not start a load; `observe(_:)` does, and so do the loader's own triggers.
+  /// The paged loader of `key`: the one the store holds, or a new one it keeps from now on. It
+  /// does not start a load; `observe(_:)` does, and so do the loader's own triggers.
   ///
   /// - Parameter key: The key.
   /// - Returns: The same loader for every equal key, until the entry is evicted.
@@ -263,9 +250,8 @@ public final class LoaderStore {
 
   /// Says that a view shows `key` until the subscription is cancelled: the entry is kept, and
   /// the loader loads if it has nothing current (no value, a failure, or a stale value, which
-  /// stays visible while it reloads).
-  ///
-  /// Cancel the subscription when the view goes away; the entry then goes after its `gcAfter`.
+  /// stays visible while it reloads). Cancel the subscription when the view goes away; the
+  /// entry then goes after its `gcAfter`.
   ///
   /// ```swift
   /// let subscription = store.observe(CountryKey(code: "AT"))
@@ -282,15 +268,8 @@ public final class LoaderStore {
 
   /// Says that a view shows the paged list of `key` until the subscription is cancelled, as
   /// `observe(_:)` does for a value: the entry is kept, and the loader loads its
-  /// first page if it has nothing current.
-  ///
-  /// A load that runs is joined, a next or previous page included.
-  ///
-  /// ```swift
-  /// let subscription = store.observe(CountryFeedKey(region: "Europe"))
-  /// subscription.loader.startLoadMore()  // the footer appeared
-  /// subscription.cancel()
-  /// ```
+  /// first page if it has nothing current. A load that runs is joined, a next or previous page
+  /// included.
   ///
   /// - Parameter key: The key.
   /// - Returns: The subscription, which gives the key's loader.
