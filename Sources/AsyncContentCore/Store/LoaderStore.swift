@@ -3,17 +3,13 @@ public import Observation
 /// Loaders by key, shared by every screen: one loader and one request per key, a cache that
 /// outlives the views, staleness, garbage collection and invalidation.
 ///
-/// Ask the store for a key's loader instead of creating one in a view: two views of the same key
-/// share one request and one phase, and a view that comes back shows the cached value at once.
+/// Two views of the same key share one request and one phase, and a view that comes back shows
+/// the cached value at once.
 ///
 /// ```swift
-/// let store = LoaderStore(staleness: .after(.seconds(30)), clients: LiveCountriesAPI())
-///
-/// // A screen appears: it observes its key while it is on screen.
-/// let subscription = store.observe(CountryKey(code: "AT"))
+/// let subscription = store.observe(CountryKey(code: "AT"))  // a screen appears
 /// subscription.loader.phase  // .loading, then .loaded(austria)
-/// // … and disappears.
-/// subscription.cancel()
+/// subscription.cancel()  // … and disappears
 /// ```
 ///
 /// An observer that appears (`observe(_:)`) loads when there is no value, a failure, or a stale

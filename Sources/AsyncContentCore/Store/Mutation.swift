@@ -131,7 +131,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   ///   - writeBack: Writes the server's answer into the store after a success.
   ///   - invalidates: The keys to invalidate after a success.
   ///   - retry: How a failed request is retried before the run fails; none by default.
-  ///   - operation: The request. It runs off the main actor.
+  ///   - operation: The request, run off the main actor.
   public convenience init(
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
@@ -197,15 +197,6 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
 
   /// Sends `input` in `store`, after the runs asked for before it, and returns the server's
   /// answer; cancelling the calling task throws `CancellationError` at once, the run goes on.
-  ///
-  /// ```swift
-  /// do {
-  ///   let country = try await rename.run(input, in: store)
-  ///   dismiss()
-  /// } catch {
-  ///   // rename.phase is .failed(error); the optimistic edit was rolled back
-  /// }
-  /// ```
   ///
   /// - Parameters:
   ///   - input: What to send.
