@@ -126,7 +126,6 @@ public final class LoaderStore {
   /// The loader of `key`: the one the store holds, or a new one it keeps from now on. It does
   /// not start a load; `observe(_:)` does, and so do the loader's own triggers.
   ///
-  /// - Parameter key: The key.
   /// - Returns: The same loader for every equal key, until the entry is evicted.
   @inlinable
   public func loader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value> {
@@ -178,7 +177,6 @@ public final class LoaderStore {
   /// The loader the store holds for `key`, if it holds one, without creating an entry or
   /// counting it as a use.
   ///
-  /// - Parameter key: The key.
   /// - Returns: The loader, or `nil` when the store has no entry for the key.
   public func cachedLoader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value>? {
     liveEntry(for: key).map { loader(of: $0, as: Key.self) }
@@ -187,7 +185,6 @@ public final class LoaderStore {
   /// The value the store holds for `key`, if any, without creating an entry. It is observed,
   /// also before the key has an entry, so a view can make a dependent key of it.
   ///
-  /// - Parameter key: The key.
   /// - Returns: The value of the key's loader's phase, or `nil` when there is none.
   public func value<Key: LoaderKey>(for key: Key) -> Key.Value? {
     guard let loader = cachedLoader(for: key) ?? restoredLoader(for: key) else {
@@ -205,8 +202,6 @@ public final class LoaderStore {
   }
 
   /// How many observers `key` has; `0` when the store has no entry for it.
-  ///
-  /// - Parameter key: The key.
   public func observerCount(for key: some StoreKey) -> Int {
     liveEntry(for: key)?.observers ?? 0
   }
@@ -214,7 +209,6 @@ public final class LoaderStore {
   /// The paged loader of `key`: the one the store holds, or a new one it keeps from now on. It
   /// does not start a load; `observe(_:)` does, and so do the loader's own triggers.
   ///
-  /// - Parameter key: The key.
   /// - Returns: The same loader for every equal key, until the entry is evicted.
   public func pagedLoader<Key: PagedLoaderKey>(for key: Key) -> PagedLoader<Key.Item, Key.Cursor> {
     pagedLoader(of: entry(for: key), as: Key.self)
@@ -222,8 +216,6 @@ public final class LoaderStore {
 
   /// The paged loader the store holds for `key`, if it holds one, without creating an entry or
   /// counting it as a use.
-  ///
-  /// - Parameter key: The key.
   public func cachedPagedLoader<Key: PagedLoaderKey>(
     for key: Key
   ) -> PagedLoader<Key.Item, Key.Cursor>? {
@@ -231,8 +223,6 @@ public final class LoaderStore {
   }
 
   /// The items the store holds for a paged `key`, if any, without creating an entry.
-  ///
-  /// - Parameter key: The key.
   public func items<Key: PagedLoaderKey>(
     for key: Key
   ) -> PagedLoader<Key.Item, Key.Cursor>.Items? {
@@ -255,7 +245,6 @@ public final class LoaderStore {
   /// subscription.cancel()
   /// ```
   ///
-  /// - Parameter key: The key.
   /// - Returns: The subscription, which gives the key's loader.
   public func observe<Key: LoaderKey>(_ key: Key) -> StoreSubscription<AsyncLoader<Key.Value>> {
     let entry = entry(for: key, observing: true)
@@ -267,7 +256,6 @@ public final class LoaderStore {
   /// first page if it has nothing current. A load that runs is joined, a next or previous page
   /// included.
   ///
-  /// - Parameter key: The key.
   /// - Returns: The subscription, which gives the key's loader.
   public func observe<Key: PagedLoaderKey>(
     _ key: Key
