@@ -29,7 +29,6 @@ extension LoaderStore {
   /// Without a value it loads (joining a running load, and any load that replaces it) and returns
   /// what lands. Cancelling the caller throws `CancellationError` at once; the load goes on.
   ///
-  /// - Returns: The key's value.
   /// - Throws: The load's error, or `CancellationError`.
   public func ensureValue<Key: LoaderKey>(for key: Key) async throws -> Key.Value {
     let loader = loader(of: warm(entry(for: key)), as: Key.self)

@@ -176,16 +176,12 @@ public final class LoaderStore {
 
   /// The loader the store holds for `key`, if it holds one, without creating an entry or
   /// counting it as a use.
-  ///
-  /// - Returns: The loader, or `nil` when the store has no entry for the key.
   public func cachedLoader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value>? {
     liveEntry(for: key).map { loader(of: $0, as: Key.self) }
   }
 
   /// The value the store holds for `key`, if any, without creating an entry. It is observed,
   /// also before the key has an entry, so a view can make a dependent key of it.
-  ///
-  /// - Returns: The value of the key's loader's phase, or `nil` when there is none.
   public func value<Key: LoaderKey>(for key: Key) -> Key.Value? {
     guard let loader = cachedLoader(for: key) ?? restoredLoader(for: key) else {
       _ = count  // observed: the entry that comes is read on the next render
@@ -244,8 +240,6 @@ public final class LoaderStore {
   /// await subscription.loader.load()  // joins the load the observation started
   /// subscription.cancel()
   /// ```
-  ///
-  /// - Returns: The subscription, which gives the key's loader.
   public func observe<Key: LoaderKey>(_ key: Key) -> StoreSubscription<AsyncLoader<Key.Value>> {
     let entry = entry(for: key, observing: true)
     return StoreSubscription(observe(entry), loader: loader(of: entry, as: Key.self))
@@ -255,8 +249,6 @@ public final class LoaderStore {
   /// `observe(_:)` does for a value: the entry is kept, and the loader loads its
   /// first page if it has nothing current. A load that runs is joined, a next or previous page
   /// included.
-  ///
-  /// - Returns: The subscription, which gives the key's loader.
   public func observe<Key: PagedLoaderKey>(
     _ key: Key
   ) -> StoreSubscription<PagedLoader<Key.Item, Key.Cursor>> {
