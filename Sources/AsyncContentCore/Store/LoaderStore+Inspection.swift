@@ -5,7 +5,6 @@ package struct StoreEntrySnapshot: Identifiable, Sendable {
   package let key: any StoreKey
   /// The key as text, as `String(describing:)` writes it; it orders the inspector's rows.
   package let id: String
-  /// The phase's kind.
   package let kind: PhaseKind
   /// How old the value is; `nil` when there is none.
   package let age: Duration?

@@ -2,7 +2,6 @@
 struct RefetchTriggers: Sendable {
   /// The tasks that consume the sequences of events, by number.
   var consumers: [UInt64: Task<Void, Never>] = [:]
-  /// The counter that numbers the consumers.
   var consumerCount: UInt64 = 0
   /// When the store last handled each event, for the throttle.
   var lastHandled: [RefetchEvent: LoaderClock.Instant] = [:]

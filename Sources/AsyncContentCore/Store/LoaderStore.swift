@@ -55,7 +55,6 @@ public final class LoaderStore {
   /// The table looked up last, which ``tables`` keeps alive: read without a retain.
   @ObservationIgnored @exclusivity(unchecked) @usableFromInline var lastTable:
     Unmanaged<AnyKeyTable>?
-  /// How many entries the tables hold.
   @ObservationIgnored var entryCount = 0 {
     didSet { count = entryCount }
   }

@@ -41,7 +41,6 @@ class StoreEntry {
 
 /// The entry of a key of type `Key`, value or paged.
 final class KeyEntry<Key: StoreKey>: StoreEntry {
-  /// The key.
   let typedKey: Key
 
   init(key: Key, loader: any StoreLoader, lastUse: UInt64) {
