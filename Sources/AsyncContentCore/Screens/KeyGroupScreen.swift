@@ -152,9 +152,7 @@ private struct MissingValue: Error {}
 
 /// A member of a ``KeyGroupScreen`` as the group's rules see it: its phase without its value.
 package struct GroupMemberState {
-  /// The kind of the member's phase.
   package var kind: PhaseKind
-  /// Whether the member shows a value.
   package var hasValue: Bool
   /// The member's error, if its phase has one.
   package var error: (any Error)?

@@ -21,7 +21,6 @@ package protocol ScreenKind {
 @MainActor
 package protocol ScreenLoader: AnyLoader {
   associatedtype Phase: AsyncPhase
-  /// The phase, observed.
   var phase: Phase { get }
   /// Cancels the running load.
   func cancel()
@@ -84,7 +83,6 @@ package typealias PagedScreen<Key: PagedLoaderKey> = KeyedScreen<PagedScreenKind
 package final class KeyedScreen<Kind: ScreenKind> {
   /// The phase of the key's loader: a ``LoadPhase`` or a ``PagedPhase``.
   package typealias Phase = Kind.Loader.Phase
-  /// The store the loaders come from.
   package let store: LoaderStore
   /// Whether the previous key's value stays on screen until the new key's first value lands.
   package let keepsPreviousValue: Bool

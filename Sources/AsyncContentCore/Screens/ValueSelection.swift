@@ -6,18 +6,10 @@ extension LoaderStore {
   /// entry: the value of `select` applied to the key's value.
   ///
   /// It is observed more finely than ``value(for:)``: a view whose body reads it renders again
-  /// only when the selected value changes. So a header that shows a country's name does not
-  /// render again when its population is edited or reloaded:
+  /// only when the selected value changes:
   ///
   /// ```swift
-  /// struct CountryTitle: View {
-  ///   @Environment(\.loaderStore) private var store
-  ///   let code: String
-  ///
-  ///   var body: some View {
-  ///     Text(store.value(for: CountryKey(code: code), select: \.name) ?? "")
-  ///   }
-  /// }
+  /// Text(store.value(for: CountryKey(code: code), select: \.name) ?? "")
   /// ```
   ///
   /// The transform runs once per new value, whatever the number of readers; a key path can name

@@ -10,12 +10,7 @@ public protocol StoreKey: Hashable, Sendable {
   /// whatever the store says.
   ///
   /// ```swift
-  /// struct CountriesKey: LoaderKey {
-  ///   var staleness: Staleness? { .after(.seconds(60)) }  // the list changes rarely
-  ///   func fetch(using api: any CountriesAPI) async throws -> [Country] {
-  ///     try await api.countries()
-  ///   }
-  /// }
+  /// var staleness: Staleness? { .after(.seconds(60)) }  // the list changes rarely
   /// ```
   var staleness: Staleness? { get }
 
@@ -27,13 +22,7 @@ public protocol StoreKey: Hashable, Sendable {
   /// ``LoaderStore/retryPolicy``, ``RetryPolicy/never`` turns retries off for the key.
   ///
   /// ```swift
-  /// struct PaymentKey: LoaderKey {
-  ///   let id: Payment.ID
-  ///   var retry: RetryPolicy? { .exponentialBackoff(maxAttempts: 5) }  // worth waiting for
-  ///   func fetch(using api: any PaymentsAPI) async throws -> Payment {
-  ///     try await api.payment(id: id)
-  ///   }
-  /// }
+  /// var retry: RetryPolicy? { .exponentialBackoff(maxAttempts: 5) }  // worth waiting for
   /// ```
   var retry: RetryPolicy? { get }
 
@@ -41,49 +30,28 @@ public protocol StoreKey: Hashable, Sendable {
   /// reload the key's observed, stale entry; every event by default.
   ///
   /// ```swift
-  /// struct ScoreboardKey: LoaderKey {
-  ///   var refetchesOn: Set<RefetchEvent> { [.networkAvailable] }  // not on every app switch
-  ///   func fetch(using api: any ScoresAPI) async throws -> Scoreboard {
-  ///     try await api.scoreboard()
-  ///   }
-  /// }
+  /// var refetchesOn: Set<RefetchEvent> { [.networkAvailable] }  // not on every app switch
   /// ```
   var refetchesOn: Set<RefetchEvent> { get }
 
   /// Whether the store may load the key: `true` by default. A disabled key loads on no
   /// observer, refetch event or invalidation, and its views show their idle state. A dependent
   /// key is enabled once its optional field is there; derive it from the key's fields only.
+  /// The loader of a disabled key still loads when app code calls its `load()` or `reload()`.
   ///
   /// ```swift
-  /// struct ProjectsKey: LoaderKey {
-  ///   var userID: User.ID?
-  ///   var isEnabled: Bool { userID != nil }  // no request until the user is known
-  ///   func fetch(using api: any ProjectsAPI) async throws -> [Project] {
-  ///     try await api.projects(ownedBy: userID!)
-  ///   }
-  /// }
+  /// var isEnabled: Bool { userID != nil }  // no request until the user is known
   /// ```
-  ///
-  /// The loader of a disabled key still loads when app code calls its `load()` or `reload()`.
   var isEnabled: Bool { get }
 
   /// How often the store reloads the key while a screen shows it: `nil` (the default) never
-  /// polls.
+  /// polls. Polls run while the key is observed and enabled and the app is not in the
+  /// background; a failed poll keeps the value on screen. The interval must be greater than
+  /// zero; the store reads it when the key's first observer comes.
   ///
   /// ```swift
-  /// struct ScoreboardKey: LoaderKey {
-  ///   var refetchInterval: Duration? { .seconds(10) }  // the score changes during the match
-  ///   func fetch(using api: any ScoresAPI) async throws -> Scoreboard {
-  ///     try await api.scoreboard()
-  ///   }
-  /// }
+  /// var refetchInterval: Duration? { .seconds(10) }  // the score changes during the match
   /// ```
-  ///
-  /// The store polls the keys of one interval together, at the multiples of the interval on its
-  /// clock, while they are observed and enabled and the app is not in the background; a value
-  /// that landed less than half an interval before a tick waits for the next one. A poll joins
-  /// a running load, and a failed poll keeps the value on screen. The interval must be greater
-  /// than zero; the store reads it when the key's first observer comes.
   var refetchInterval: Duration? { get }
 }
 
@@ -128,13 +96,7 @@ extension StoreKey {
 /// let loader = store.loader(for: CountryKey(code: "AT"))
 /// ```
 ///
-/// A key that needs no client leaves ``Client`` as `Void`, which every store has:
-///
-/// ```swift
-/// struct ServerTimeKey: LoaderKey {
-///   func fetch(using _: Void) async throws -> Date { try await TimeServer.now() }
-/// }
-/// ```
+/// A key that needs no client leaves ``Client`` as `Void`, which every store has.
 public protocol LoaderKey: StoreKey {
   /// The type of the value the key fetches.
   associatedtype Value: Sendable

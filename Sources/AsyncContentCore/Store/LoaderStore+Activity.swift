@@ -9,7 +9,6 @@ extension LoaderStore {
   /// ```
   ///
   /// - Parameter isIncluded: Whether to count a key; every key by default.
-  /// - Returns: How many of the selected entries are loading.
   public func loadingCount(where isIncluded: (any StoreKey) -> Bool = { _ in true }) -> Int {
     _ = count  // observed: an entry that comes is counted on the next render
     var loading = 0

@@ -16,10 +16,6 @@ extension LoaderStore {
   /// Cancels the running loads of every key of type `type` that `isIncluded` selects, as
   /// ``cancel(_:)`` does.
   ///
-  /// ```swift
-  /// store.cancel(CountryKey.self) { $0.code.hasPrefix("A") }
-  /// ```
-  ///
   /// - Parameters:
   ///   - type: The type of the keys.
   ///   - isIncluded: Whether to cancel a key's load.
@@ -32,20 +28,12 @@ extension LoaderStore {
   /// Cancels the running loads of every key that `isIncluded` selects, whatever its type, as
   /// ``cancel(_:)`` does.
   ///
-  /// ```swift
-  /// store.cancel { $0 is CountryKey || $0 is CountryFeedKey }
-  /// ```
-  ///
   /// - Parameter isIncluded: Whether to cancel a key's load.
   public func cancel(where isIncluded: (any StoreKey) -> Bool) {
     for entry in entries(where: { isIncluded($0.key) }) { cancelLoad(of: entry) }
   }
 
   /// Cancels every running load of the store, as ``cancel(_:)`` does.
-  ///
-  /// ```swift
-  /// store.cancelAll()  // switching accounts: no answer of the old one may land
-  /// ```
   public func cancelAll() {
     for entry in liveEntries { cancelLoad(of: entry) }
   }

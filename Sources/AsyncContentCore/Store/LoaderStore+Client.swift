@@ -1,7 +1,5 @@
-/// The API clients of a ``LoaderStore``, which its keys' fetches receive.
-///
-/// It is immutable after the store's initializer and holds only `Sendable` values, so the
-/// loaders read it off the main actor.
+/// The API clients of a ``LoaderStore``, which its keys' fetches receive; immutable and
+/// `Sendable`, so the loaders read it off the main actor.
 struct StoreClients: Sendable {
   let clients: [any Sendable]
 

@@ -20,12 +20,6 @@ extension LoaderStore {
   /// ``setValue(_:for:)`` does for a value. The cursors stay; keep the number of items when the
   /// key sets ``PagedLoaderKey/maxPages``.
   ///
-  /// ```swift
-  /// store.updateItems(for: CountryFeedKey(region: "Europe")) { items in
-  ///   items[id: country.id]?.name = name
-  /// }
-  /// ```
-  ///
   /// - Parameters:
   ///   - items: The new items.
   ///   - key: The key; its entry is created if the store has none.

@@ -5,7 +5,6 @@ package struct StoreEntrySnapshot: Identifiable, Sendable {
   package let key: any StoreKey
   /// The key as text, as `String(describing:)` writes it; it orders the inspector's rows.
   package let id: String
-  /// The phase's kind.
   package let kind: PhaseKind
   /// How old the value is; `nil` when there is none.
   package let age: Duration?
@@ -45,10 +44,6 @@ extension LoaderStore {
   /// observed and its key enabled: the inspector's Reset, which shows the key's first load as a
   /// new screen sees it. A disabled key (``StoreKey/isEnabled``) stays idle, as a new screen
   /// shows it.
-  ///
-  /// ```swift
-  /// store.reset(CountryKey(code: "AT"))
-  /// ```
   ///
   /// - Parameter key: The key; an `any StoreKey` opens.
   public func reset(_ key: some StoreKey) {

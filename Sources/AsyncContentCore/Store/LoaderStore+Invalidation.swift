@@ -19,10 +19,6 @@ extension LoaderStore {
 
   /// Invalidates every key of type `type` that `isIncluded` selects, as ``invalidate(_:)`` does.
   ///
-  /// ```swift
-  /// store.invalidate(CountryKey.self) { $0.region == "Europe" }
-  /// ```
-  ///
   /// - Parameters:
   ///   - type: The type of the keys.
   ///   - isIncluded: Whether to invalidate a key.

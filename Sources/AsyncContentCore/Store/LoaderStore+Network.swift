@@ -7,16 +7,12 @@ extension LoaderStore {
 
   /// Follows the network's status: while it is ``NetworkStatus/offline``, the store's loads and
   /// mutations wait for it, visibly, instead of failing and burning their retries; when it comes
-  /// back they resume, and the observed keys with nothing current refetch.
+  /// back they resume, and the observed keys with nothing current refetch. The store consumes
+  /// `statuses` as ``refetch(on:minimumInterval:)`` consumes its events.
   ///
   /// ```swift
-  /// let store = LoaderStore()
-  /// // At launch, on Apple platforms:
   /// store.followNetwork(NetworkStatus.updates())
   /// ```
-  ///
-  /// The store consumes `statuses` as ``refetch(on:minimumInterval:)`` consumes its events; the
-  /// status stays as the last element set it.
   ///
   /// - Parameter statuses: The network's status, each time it changes. A repeated status
   ///   changes nothing.

@@ -21,7 +21,6 @@ struct PollingSchedule: Sendable {
 
 /// The observed entries that poll at one interval, and their next tick.
 struct PollingGroup: Sendable {
-  /// The entries, by identity.
   var entries: [ObjectIdentifier: StoreEntry] = [:]
   /// When the group polls next: a multiple of its interval on the store's clock.
   var nextTick: LoaderClock.Instant

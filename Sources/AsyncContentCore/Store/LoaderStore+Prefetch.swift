@@ -8,21 +8,12 @@ extension LoaderStore {
   /// ```
   ///
   /// An unobserved entry stays its `gcAfter` from the prefetch; a running load is never superseded.
-  ///
-  /// - Parameter key: The key.
   public func prefetch<Key: LoaderKey>(_ key: Key) {
     warm(entry(for: key)).loader.launchUnlessRunning()
   }
 
   /// Warms the paged list of `key` before a screen shows it, as `prefetch(_:)` does for a
   /// value: loads its first page if it has nothing current, and joins any load that runs.
-  ///
-  /// ```swift
-  /// RegionRow(region)
-  ///   .onAppear { store.prefetch(CountryFeedKey(region: region.name)) }
-  /// ```
-  ///
-  /// - Parameter key: The key.
   public func prefetch<Key: PagedLoaderKey>(_ key: Key) {
     warm(entry(for: key)).loader.launchUnlessRunning()
   }
@@ -38,8 +29,6 @@ extension LoaderStore {
   /// Without a value it loads (joining a running load, and any load that replaces it) and returns
   /// what lands. Cancelling the caller throws `CancellationError` at once; the load goes on.
   ///
-  /// - Parameter key: The key.
-  /// - Returns: The key's value.
   /// - Throws: The load's error, or `CancellationError`.
   public func ensureValue<Key: LoaderKey>(for key: Key) async throws -> Key.Value {
     let loader = loader(of: warm(entry(for: key)), as: Key.self)

@@ -2,7 +2,6 @@
 struct RefetchTriggers: Sendable {
   /// The tasks that consume the sequences of events, by number.
   var consumers: [UInt64: Task<Void, Never>] = [:]
-  /// The counter that numbers the consumers.
   var consumerCount: UInt64 = 0
   /// When the store last handled each event, for the throttle.
   var lastHandled: [RefetchEvent: LoaderClock.Instant] = [:]
@@ -18,10 +17,7 @@ extension LoaderStore {
   /// app came back, the network came back), as ``refetch(after:minimumInterval:)`` does.
   ///
   /// ```swift
-  /// let store = LoaderStore()
-  /// // At launch, on Apple platforms:
   /// store.refetch(on: RefetchEvent.appActivations())
-  /// store.followNetwork(NetworkStatus.updates())  // refetches when the network comes back
   /// ```
   ///
   /// The store consumes `events` in a task that holds it weakly, until the store goes away, the
@@ -72,12 +68,6 @@ extension LoaderStore {
   /// Handles one refetch event: reloads every entry that is observed, opted in for `event`
   /// (``StoreKey/refetchesOn``) and has nothing current (a stale value, a failure, no value),
   /// joining running loads, unless the store handled `event` less than `minimumInterval` ago.
-  ///
-  /// ```swift
-  /// func sceneWillEnterForeground(_ scene: UIScene) {
-  ///   store.refetch(after: .becameActive)
-  /// }
-  /// ```
   ///
   /// - Parameters:
   ///   - event: The event.

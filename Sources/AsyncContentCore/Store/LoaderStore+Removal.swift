@@ -18,10 +18,6 @@ extension LoaderStore {
   /// Forgets the values of every key that `isIncluded` selects, whatever its type, as
   /// ``remove(_:)`` does.
   ///
-  /// ```swift
-  /// store.remove { ($0 as? CountryKey)?.region == "Europe" }
-  /// ```
-  ///
   /// - Parameter isIncluded: Whether to forget a key's value.
   public func remove(where isIncluded: (any StoreKey) -> Bool) {
     for entry in Array(liveEntries) where isIncluded(entry.key) {

@@ -3,17 +3,13 @@ public import Observation
 /// Loaders by key, shared by every screen: one loader and one request per key, a cache that
 /// outlives the views, staleness, garbage collection and invalidation.
 ///
-/// Ask the store for a key's loader instead of creating one in a view: two views of the same key
-/// share one request and one phase, and a view that comes back shows the cached value at once.
+/// Two views of the same key share one request and one phase, and a view that comes back shows
+/// the cached value at once.
 ///
 /// ```swift
-/// let store = LoaderStore(staleness: .after(.seconds(30)), clients: LiveCountriesAPI())
-///
-/// // A screen appears: it observes its key while it is on screen.
-/// let subscription = store.observe(CountryKey(code: "AT"))
+/// let subscription = store.observe(CountryKey(code: "AT"))  // a screen appears
 /// subscription.loader.phase  // .loading, then .loaded(austria)
-/// // … and disappears.
-/// subscription.cancel()
+/// subscription.cancel()  // … and disappears
 /// ```
 ///
 /// An observer that appears (`observe(_:)`) loads when there is no value, a failure, or a stale
@@ -59,7 +55,6 @@ public final class LoaderStore {
   /// The table looked up last, which ``tables`` keeps alive: read without a retain.
   @ObservationIgnored @exclusivity(unchecked) @usableFromInline var lastTable:
     Unmanaged<AnyKeyTable>?
-  /// How many entries the tables hold.
   @ObservationIgnored var entryCount = 0 {
     didSet { count = entryCount }
   }
@@ -96,12 +91,7 @@ public final class LoaderStore {
   /// The initializer is nonisolated, so an app-wide store can be a `static let`.
   ///
   /// ```swift
-  /// extension LoaderStore {
-  ///   static let countries = LoaderStore(clients: LiveCountriesAPI())
-  /// }
-  ///
-  /// // In a test: the same keys, another client.
-  /// let store = LoaderStore(clock: TestClock(), clients: FakeCountriesAPI())
+  /// static let countries = LoaderStore(clients: LiveCountriesAPI())
   /// ```
   public nonisolated init(
     clock: some Clock<Duration> = ContinuousClock(),
@@ -122,11 +112,6 @@ public final class LoaderStore {
 
   /// The app-wide store, with the default options: the one the SwiftUI views that take a key
   /// use unless `.loaderStore(_:)` gives them another. Made on first use, kept for the process.
-  ///
-  /// ```swift
-  /// let store = LoaderStore.shared
-  /// store.invalidate(CountriesKey())
-  /// ```
   public nonisolated static let shared = LoaderStore()
 
   deinit {
@@ -137,16 +122,9 @@ public final class LoaderStore {
 
   // MARK: Loaders
 
-  /// The loader of `key`: the one the store holds, or a new one it keeps from now on.
+  /// The loader of `key`: the one the store holds, or a new one it keeps from now on. It does
+  /// not start a load; `observe(_:)` does, and so do the loader's own triggers.
   ///
-  /// It does not start a load; `observe(_:)` does, and so do the loader's own triggers.
-  ///
-  /// ```swift
-  /// let loader = store.loader(for: CountryKey(code: "AT"))
-  /// await loader.load()
-  /// ```
-  ///
-  /// - Parameter key: The key.
   /// - Returns: The same loader for every equal key, until the entry is evicted.
   @inlinable
   public func loader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value> {
@@ -197,19 +175,12 @@ public final class LoaderStore {
 
   /// The loader the store holds for `key`, if it holds one, without creating an entry or
   /// counting it as a use.
-  ///
-  /// - Parameter key: The key.
-  /// - Returns: The loader, or `nil` when the store has no entry for the key.
   public func cachedLoader<Key: LoaderKey>(for key: Key) -> AsyncLoader<Key.Value>? {
     liveEntry(for: key).map { loader(of: $0, as: Key.self) }
   }
 
-  /// The value the store holds for `key`, if any, without creating an entry.
-  ///
-  /// It is observed, also before the key has an entry, so a view can make a dependent key of it.
-  ///
-  /// - Parameter key: The key.
-  /// - Returns: The value of the key's loader's phase, or `nil` when there is none.
+  /// The value the store holds for `key`, if any, without creating an entry. It is observed,
+  /// also before the key has an entry, so a view can make a dependent key of it.
   public func value<Key: LoaderKey>(for key: Key) -> Key.Value? {
     guard let loader = cachedLoader(for: key) ?? restoredLoader(for: key) else {
       _ = count  // observed: the entry that comes is read on the next render
@@ -226,17 +197,13 @@ public final class LoaderStore {
   }
 
   /// How many observers `key` has; `0` when the store has no entry for it.
-  ///
-  /// - Parameter key: The key.
   public func observerCount(for key: some StoreKey) -> Int {
     liveEntry(for: key)?.observers ?? 0
   }
 
-  /// The paged loader of `key`: the one the store holds, or a new one it keeps from now on.
+  /// The paged loader of `key`: the one the store holds, or a new one it keeps from now on. It
+  /// does not start a load; `observe(_:)` does, and so do the loader's own triggers.
   ///
-  /// It does not start a load; `observe(_:)` does, and so do the loader's own triggers.
-  ///
-  /// - Parameter key: The key.
   /// - Returns: The same loader for every equal key, until the entry is evicted.
   public func pagedLoader<Key: PagedLoaderKey>(for key: Key) -> PagedLoader<Key.Item, Key.Cursor> {
     pagedLoader(of: entry(for: key), as: Key.self)
@@ -244,8 +211,6 @@ public final class LoaderStore {
 
   /// The paged loader the store holds for `key`, if it holds one, without creating an entry or
   /// counting it as a use.
-  ///
-  /// - Parameter key: The key.
   public func cachedPagedLoader<Key: PagedLoaderKey>(
     for key: Key
   ) -> PagedLoader<Key.Item, Key.Cursor>? {
@@ -253,8 +218,6 @@ public final class LoaderStore {
   }
 
   /// The items the store holds for a paged `key`, if any, without creating an entry.
-  ///
-  /// - Parameter key: The key.
   public func items<Key: PagedLoaderKey>(
     for key: Key
   ) -> PagedLoader<Key.Item, Key.Cursor>.Items? {
@@ -268,18 +231,14 @@ public final class LoaderStore {
 
   /// Says that a view shows `key` until the subscription is cancelled: the entry is kept, and
   /// the loader loads if it has nothing current (no value, a failure, or a stale value, which
-  /// stays visible while it reloads).
-  ///
-  /// Cancel the subscription when the view goes away; the entry then goes after its `gcAfter`.
+  /// stays visible while it reloads). Cancel the subscription when the view goes away; the
+  /// entry then goes after its `gcAfter`.
   ///
   /// ```swift
   /// let subscription = store.observe(CountryKey(code: "AT"))
   /// await subscription.loader.load()  // joins the load the observation started
   /// subscription.cancel()
   /// ```
-  ///
-  /// - Parameter key: The key.
-  /// - Returns: The subscription, which gives the key's loader.
   public func observe<Key: LoaderKey>(_ key: Key) -> StoreSubscription<AsyncLoader<Key.Value>> {
     let entry = entry(for: key, observing: true)
     return StoreSubscription(observe(entry), loader: loader(of: entry, as: Key.self))
@@ -287,18 +246,8 @@ public final class LoaderStore {
 
   /// Says that a view shows the paged list of `key` until the subscription is cancelled, as
   /// `observe(_:)` does for a value: the entry is kept, and the loader loads its
-  /// first page if it has nothing current.
-  ///
-  /// A load that runs is joined, a next or previous page included.
-  ///
-  /// ```swift
-  /// let subscription = store.observe(CountryFeedKey(region: "Europe"))
-  /// subscription.loader.startLoadMore()  // the footer appeared
-  /// subscription.cancel()
-  /// ```
-  ///
-  /// - Parameter key: The key.
-  /// - Returns: The subscription, which gives the key's loader.
+  /// first page if it has nothing current. A load that runs is joined, a next or previous page
+  /// included.
   public func observe<Key: PagedLoaderKey>(
     _ key: Key
   ) -> StoreSubscription<PagedLoader<Key.Item, Key.Cursor>> {

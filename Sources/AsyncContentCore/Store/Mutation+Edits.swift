@@ -4,7 +4,6 @@
 struct EditJournal {
   /// The edits recorded since ``LoaderStore/recordEdits(_:)`` began; `nil` when none records.
   private var recorded: [EditReference]?
-  /// The counter that numbers the edits.
   private var editCount: UInt64 = 0
   /// The edits each entry may still roll back, oldest first; valid while its loader's
   /// `isValueEdited` holds (no value landed since the newest).

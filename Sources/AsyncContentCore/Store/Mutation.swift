@@ -21,30 +21,17 @@ public import Observation
 /// let country = try await rename.run(Rename(code: "AT", name: "Österreich"), in: store)
 /// ```
 ///
-/// - **The store's client.** The operation receives the run's store's API client, as a
-///   ``LoaderKey``'s fetch does; a request that needs no client takes the input only.
 /// - **Serial runs, in call order.** A run asked for while another runs waits for its turn;
 ///   its optimistic update applies when its turn comes. ``isRunning`` holds meanwhile.
 /// - **Success** keeps the optimistic edits, writes the server's answer back (never rolled
 ///   back), then invalidates the keys `invalidates` returns. ``run(_:in:)`` returns the answer.
 /// - **Rollback.** A failure or a cancellation rolls each edit back, but only where the entry
 ///   still shows it, so a rollback never clobbers a newer value; a restored value is stale.
-/// - **Retry.** With a `retry:` policy a failed request is sent again, on the store's clock,
-///   while the edits stay on screen:
-///
-///   ```swift
-///   let save = Mutation<Draft, Note>(retry: .exponentialBackoff(maxAttempts: 3)) { draft in
-///     try await api.save(draft)
-///   }
-///   ```
 /// - **Offline.** A run whose turn comes while the store knows the network to be down
 ///   (``LoaderStore/followNetwork(_:)``) shows its edits and is paused (``isPaused``) until the
 ///   network comes back; a failure while it is down is not counted.
-/// - **Cancellation is not a failure.** ``cancel()`` cancels the running run and every waiting
-///   one: their callers throw `CancellationError`, the edits roll back, and the phase returns
-///   to where it was.
-/// - **A run outlives its caller.** Cancelling the awaiting task, or releasing the mutation,
-///   does not stop the run; only ``cancel()`` does.
+/// - **A run outlives its caller.** Only ``cancel()`` stops runs (it is not a failure);
+///   cancelling the awaiting task, or releasing the mutation, does not.
 @MainActor
 public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   /// The request: sends `Input` and returns the server's answer, run off the main actor.
@@ -137,7 +124,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
   ///   - writeBack: Writes the server's answer into the store after a success.
   ///   - invalidates: The keys to invalidate after a success.
   ///   - retry: How a failed request is retried before the run fails; none by default.
-  ///   - operation: The request. It runs off the main actor.
+  ///   - operation: The request, run off the main actor.
   public convenience init(
     optimistic: (@MainActor (LoaderStore, Input) -> Void)? = nil,
     writeBack: (@MainActor (LoaderStore, Input, Output) -> Void)? = nil,
@@ -175,7 +162,7 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     }
   }
 
-  /// Whether a run runs or waits for its turn. It is observed with the phase.
+  /// Whether a run runs or waits for its turn.
   public var isRunning: Bool { phase.isRunning }
 
   /// Whether the running run waits for the network (``LoaderStore/followNetwork(_:)``): its
@@ -203,15 +190,6 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
 
   /// Sends `input` in `store`, after the runs asked for before it, and returns the server's
   /// answer; cancelling the calling task throws `CancellationError` at once, the run goes on.
-  ///
-  /// ```swift
-  /// do {
-  ///   let country = try await rename.run(input, in: store)
-  ///   dismiss()
-  /// } catch {
-  ///   // rename.phase is .failed(error); the optimistic edit was rolled back
-  /// }
-  /// ```
   ///
   /// - Parameters:
   ///   - input: What to send.
@@ -396,7 +374,6 @@ final class MutationRun<Input: Sendable, Output: Sendable>: RegisteredMutationRu
   let idempotencyKey: String
   /// The mutation's queueing id, or its type, for the inspector.
   let mutation: String
-  /// Whether the mutation queues.
   let isQueueing: Bool
   /// Whether the run is stored in its store's journal; its row is deleted when it ends.
   var isStored = false {

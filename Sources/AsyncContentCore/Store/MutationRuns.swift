@@ -12,9 +12,7 @@ package protocol MutationJournal: AnyObject {
 
 /// A run of a queueing mutation, as its journal stores it.
 package struct JournaledMutationRun: Sendable {
-  /// The queueing mutation's id.
   package let mutationID: String
-  /// The run's idempotency key.
   package let idempotencyKey: String
   /// The encoded input; a failure keeps the run in memory only.
   package let input: Result<Data, any Error>
@@ -37,7 +35,6 @@ package struct MutationQueueing<Input>: Sendable {
 
 /// One pending mutation run of a ``LoaderStore``, as its inspector shows it.
 package struct MutationRunSnapshot: Identifiable, Sendable {
-  /// Where the run is.
   package enum State: Hashable, Sendable {
     /// Its request waits for the network (``Mutation/isPaused``).
     case paused
@@ -55,9 +52,7 @@ package struct MutationRunSnapshot: Identifiable, Sendable {
   package let isQueueing: Bool
   /// The input, as `String(describing:)` writes it.
   package let input: String
-  /// The run's idempotency key.
   package let idempotencyKey: String
-  /// Where the run is.
   package let state: State
   /// Whether the run is stored in the store's persistent cache, to replay after a relaunch.
   package let isStored: Bool
@@ -83,7 +78,6 @@ package final class MutationRuns {
     weak var run: (any RegisteredMutationRun)?
   }
 
-  /// The runs, by identity.
   private var runs: [ObjectIdentifier: Registration] = [:]
   private var lastOrder: UInt64 = 0
   /// What observers of the runs observe.

@@ -1,14 +1,7 @@
 public import Observation
 
 /// Whether the device can reach the network, as a ``LoaderStore`` knows it: what
-/// ``LoaderStore/followNetwork(_:)`` consumes. TanStack Query's `onlineManager`.
-///
-/// ```swift
-/// let (statuses, continuation) = AsyncStream.makeStream(of: NetworkStatus.self)
-/// store.followNetwork(statuses)
-/// continuation.yield(.offline)  // loads wait instead of sending
-/// continuation.yield(.online)  // they resume
-/// ```
+/// ``LoaderStore/followNetwork(_:)`` consumes.
 public enum NetworkStatus: Hashable, Sendable {
   /// The network can be reached; loads and mutations send their requests.
   case online

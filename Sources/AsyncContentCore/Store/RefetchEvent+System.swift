@@ -13,16 +13,8 @@ import AppKit
 #if canImport(UIKit) && !os(watchOS)
 extension RefetchEvent {
   /// ``becameActive`` each time the app comes back from the background (UIKit's
-  /// `UIApplication.willEnterForegroundNotification`), until the consumer stops.
-  ///
-  /// Only a return from the background counts, not Control Center or an alert; with several
-  /// scenes, it is the app that comes back.
-  ///
-  /// ```swift
-  /// store.refetch(on: RefetchEvent.appActivations())
-  /// ```
-  ///
-  /// A SwiftUI app can use `.refetchesOnActivation()` instead.
+  /// `UIApplication.willEnterForegroundNotification`), until the consumer stops; with several
+  /// scenes, it is the app that comes back. A SwiftUI app can use `.refetchesOnActivation()`.
   @MainActor
   public static func appActivations() -> AsyncStream<RefetchEvent> {
     // https://developer.apple.com/documentation/uikit/uiapplication/willenterforegroundnotification
@@ -34,14 +26,8 @@ extension RefetchEvent {
   /// ``becameActive`` each time the app becomes the active app after another app was (AppKit's
   /// `NSApplication.didBecomeActiveNotification`), until the consumer stops.
   ///
-  /// The focus moving between the app's own windows delivers nothing.
-  ///
-  /// ```swift
-  /// store.refetch(on: RefetchEvent.appActivations())
-  /// ```
-  ///
-  /// On macOS, prefer it to `.refetchesOnActivation()`, whose scene phase switching apps need
-  /// not change.
+  /// The focus moving between the app's own windows delivers nothing. On macOS, prefer it to
+  /// `.refetchesOnActivation()`, whose scene phase switching apps need not change.
   @MainActor
   public static func appActivations() -> AsyncStream<RefetchEvent> {
     // https://developer.apple.com/documentation/appkit/nsapplication/didbecomeactivenotification
@@ -57,14 +43,7 @@ extension NetworkStatus {
   /// change, until the consumer stops; then the monitor is cancelled.
   ///
   /// Only an `unsatisfied` path is ``offline``; an update that leaves the status as it was
-  /// delivers nothing.
-  ///
-  /// ```swift
-  /// let store = LoaderStore()
-  /// store.followNetwork(NetworkStatus.updates())
-  /// ```
-  ///
-  /// On watchOS it reports ``online`` once and ends (Apple's TN3135): there a lost network shows
+  /// delivers nothing. On watchOS it reports ``online`` once and ends (Apple's TN3135): there a lost network shows
   /// as a failed request.
   public static func updates() -> AsyncStream<NetworkStatus> {
     switch NetworkStatusSource.current {
@@ -125,12 +104,9 @@ package enum NetworkStatusSource: Sendable, Hashable {
 
   /// A platform, as far as the source of the network's status cares.
   package enum Platform: Sendable, Hashable, CaseIterable {
-    /// watchOS.
     case watchOS
-    /// iOS, iPadOS, macOS, tvOS, visionOS, and Linux for the tests.
     case other
 
-    /// The platform this code was compiled for.
     package static var current: Platform {
       #if os(watchOS)
       .watchOS
@@ -145,7 +121,6 @@ package enum NetworkStatusSource: Sendable, Hashable {
     self = platform == .watchOS ? .alwaysOnline : .pathMonitor
   }
 
-  /// The source on the platform this code was compiled for.
   package static var current: NetworkStatusSource { NetworkStatusSource(platform: .current) }
 
   /// The statuses of ``alwaysOnline``: ``NetworkStatus/online``, then the end.
@@ -177,7 +152,6 @@ package enum NetworkPathStatus: Sendable, Hashable, CaseIterable {
 /// Turns a path monitor's updates into the network's statuses: the first update's status, then
 /// each change.
 package struct NetworkStatusFilter: Sendable {
-  /// The status delivered last; `nil` before the first update.
   private var last: NetworkStatus?
 
   package init() {}
@@ -196,18 +170,14 @@ package struct NetworkStatusFilter: Sendable {
 package struct ActivationFilter: Sendable, Equatable {
   /// A scene's phase, as SwiftUI's `ScenePhase` names it (the core cannot import SwiftUI).
   package enum Phase: Sendable, Hashable, CaseIterable {
-    /// Not visible: the app is in the background.
     case background
-    /// In the foreground but not interactive.
     case inactive
-    /// In the foreground and interactive.
     case active
   }
 
   /// Whether the scene was in the background since it was last active.
   private var wasInBackground = false
 
-  /// A filter for a scene whose first phase comes next.
   package init() {}
 
   /// Records the scene's new phase; returns whether it is a return from the background.
@@ -254,7 +224,6 @@ private final class NotificationRegistration: @unchecked Sendable {
     self.observer = observer
   }
 
-  /// Removes the observer: the center posts to it no more.
   func remove() {
     center.removeObserver(observer)
   }

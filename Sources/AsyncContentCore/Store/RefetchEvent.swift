@@ -4,21 +4,11 @@
 /// Feed them to ``LoaderStore/refetch(on:minimumInterval:)`` as a sequence
 /// (`RefetchEvent.appActivations()` on Apple platforms), or one at a time to
 /// ``LoaderStore/refetch(after:minimumInterval:)``; ``LoaderStore/followNetwork(_:)`` delivers
-/// ``networkAvailable``.
-///
-/// ```swift
-/// let (events, continuation) = AsyncStream.makeStream(of: RefetchEvent.self)
-/// store.refetch(on: events)
-/// continuation.yield(.becameActive)  // the observed, stale entries reload
-/// ```
-///
-/// A key leaves an event out with ``StoreKey/refetchesOn``.
+/// ``networkAvailable``. A key leaves an event out with ``StoreKey/refetchesOn``.
 public enum RefetchEvent: Hashable, Sendable, CaseIterable {
   /// The user came back to the app: it returned from the background, or, on macOS, it became
-  /// the active app after another app was.
-  ///
-  /// `RefetchEvent.appActivations()` and SwiftUI's `.refetchesOnActivation()` deliver it; a
-  /// moment of inactivity (Control Center, an alert) is no return.
+  /// the active app after another app was. A moment of inactivity (Control Center, an alert)
+  /// is no return.
   case becameActive
   /// The network became available after it was not.
   case networkAvailable

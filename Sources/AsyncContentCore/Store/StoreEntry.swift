@@ -41,7 +41,6 @@ class StoreEntry {
 
 /// The entry of a key of type `Key`, value or paged.
 final class KeyEntry<Key: StoreKey>: StoreEntry {
-  /// The key.
   let typedKey: Key
 
   init(key: Key, loader: any StoreLoader, lastUse: UInt64) {
@@ -86,10 +85,8 @@ class AnyKeyTable {
   func forEachEntry(_: (StoreEntry) -> Void) { preconditionFailure("AnyKeyTable is abstract") }
 }
 
-/// The entries of the key type `Key` in a ``LoaderStore``, by key.
-///
-/// The table owns its entries by hand (`Unmanaged`, retained in ``insert(_:for:)``, released in
-/// ``remove(_:)`` and `deinit`), so that a lookup reads an entry without retaining it.
+/// The entries of the key type `Key` in a ``LoaderStore``, owned by hand (retained in
+/// ``insert(_:for:)``, released in ``remove(_:)`` and `deinit`): a lookup does not retain.
 @MainActor @usableFromInline
 final class KeyTable<Key: StoreKey>: AnyKeyTable {
   /// The entries by key. (`nonisolated(unsafe)`: only the store reads and writes them, on the

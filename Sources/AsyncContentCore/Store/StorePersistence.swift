@@ -163,14 +163,12 @@ extension AsyncLoader {
 
 /// What a persisted cache stores of a paged list: its items and its cursors.
 package struct PagedListSnapshot<Item, Cursor> {
-  /// The items, in order.
   package var items: [Item]
   /// The cursor of the next page: `nil` at the end, `.some(nil)` for a first page a window
   /// dropped.
   package var nextCursor: Cursor??
   /// The cursor of the previous page, likewise.
   package var previousCursor: Cursor??
-  /// Whether the list pages backwards.
   package var pagesBackward: Bool
 
   package init(items: [Item], nextCursor: Cursor??, previousCursor: Cursor??, pagesBackward: Bool) {

@@ -5,15 +5,6 @@
 /// while it lasts; ``LoaderStore/refetch(on:minimumInterval:)`` and
 /// ``LoaderStore/followNetwork(_:)`` return a `StoreSubscription<Void>`. Cancelling twice does
 /// nothing; releasing it without cancelling keeps the key observed, or the sequence consumed.
-///
-/// ```swift
-/// let subscription = store.observe(CountryKey(code: "AT"))
-/// show(subscription.loader.phase)
-/// subscription.cancel()
-///
-/// let triggers = store.refetch(on: events)
-/// triggers.cancel()  // the events no longer reload anything
-/// ```
 @MainActor
 public final class StoreSubscription<Loader> {
   /// The key's loader; `()` for the consumption of a sequence.
