@@ -1,23 +1,25 @@
 /// The callers waiting for a load (or an action) to settle: each resumes exactly once, when the
 /// owner settles or one main-actor turn after its own task is cancelled.
 struct Waiters {
-  private typealias Waiter = (id: UInt64, continuation: UnsafeContinuation<Void, Never>)
+  private typealias Waiter = (id: UInt32, continuation: UnsafeContinuation<Void, Never>)
   /// The first caller waiting now, apart (`firstID` is only meaningful while it is set): one
   /// caller, the common case, needs no buffer.
   private var first: UnsafeContinuation<Void, Never>?
-  private var firstID: UInt64 = 0
+  private var firstID: UInt32 = 0
   /// The callers after the first, in order; allocated only when two wait at once.
   private var others: [Waiter] = []
-  private var lastID: UInt64 = 0
+  /// 32 bits keep the struct at three words; an id only needs to differ from those of the
+  /// callers still waiting, and it wraps after four billion waits.
+  private var lastID: UInt32 = 0
 
   /// A new caller's id, known before it registers, so its cancellation handler can name it.
-  fileprivate mutating func nextID() -> UInt64 {
+  fileprivate mutating func nextID() -> UInt32 {
     lastID &+= 1
     return lastID
   }
 
   /// Adds the caller `id`.
-  fileprivate mutating func add(_ id: UInt64, _ continuation: UnsafeContinuation<Void, Never>) {
+  fileprivate mutating func add(_ id: UInt32, _ continuation: UnsafeContinuation<Void, Never>) {
     if first == nil, others.isEmpty {
       (first, firstID) = (continuation, id)
     } else {
@@ -26,7 +28,7 @@ struct Waiters {
   }
 
   /// Resumes the caller `id`, if it still waits.
-  fileprivate mutating func resume(_ id: UInt64) {
+  fileprivate mutating func resume(_ id: UInt32) {
     if let continuation = first, firstID == id {
       first = nil
       continuation.resume()
