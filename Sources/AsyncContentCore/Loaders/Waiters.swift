@@ -1,5 +1,6 @@
 /// The callers waiting for a load (or an action) to settle: each resumes exactly once, when the
 /// owner settles or one main-actor turn after its own task is cancelled.
+@usableFromInline
 struct Waiters {
   private typealias Waiter = (id: UInt64, continuation: UnsafeContinuation<Void, Never>)
   /// The callers waiting now.
@@ -8,19 +9,25 @@ struct Waiters {
   private var resuming: [Waiter] = []
   private var lastID: UInt64 = 0
 
+  @usableFromInline
+  init() {}
+
   /// A new caller's id, known before it registers, so its cancellation handler can name it.
-  fileprivate mutating func nextID() -> UInt64 {
+  @usableFromInline
+  mutating func nextID() -> UInt64 {
     lastID &+= 1
     return lastID
   }
 
   /// Adds the caller `id`.
-  fileprivate mutating func add(_ id: UInt64, _ continuation: UnsafeContinuation<Void, Never>) {
+  @usableFromInline
+  mutating func add(_ id: UInt64, _ continuation: UnsafeContinuation<Void, Never>) {
     waiting.append((id, continuation))
   }
 
   /// Resumes the caller `id`, if it still waits.
-  fileprivate mutating func resume(_ id: UInt64) {
+  @usableFromInline
+  mutating func resume(_ id: UInt64) {
     guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
     waiting.remove(at: index).continuation.resume()
   }
@@ -36,15 +43,16 @@ struct Waiters {
 }
 
 /// An owner of ``Waiters``: a loader, or a controller that runs one action at a time.
-@MainActor
+@MainActor @usableFromInline
 protocol WaitingCallers: AnyObject, Sendable {
   var waiters: Waiters { get set }
 }
 
 extension WaitingCallers {
   /// Waits until the owner calls `waiters.resumeAll()`, or the caller's task is cancelled (the
-  /// work goes on). Call it only while something runs that will settle.
-  @inline(__always)
+  /// work goes on). Call it only while something runs that will settle. Inlinable, so that a
+  /// loader's caller waits without hopping into this module's functions.
+  @inlinable @inline(__always)
   func waitForSettlement() async {
     let id = waiters.nextID()
     await withTaskCancellationHandler {
