@@ -3,10 +3,8 @@
 @usableFromInline
 struct Waiters {
   private typealias Waiter = (id: UInt64, continuation: UnsafeContinuation<Void, Never>)
-  /// The callers waiting now.
+  /// The callers waiting now, in the order they came.
   private var waiting: [Waiter] = []
-  /// The buffer `waiting` is swapped into while resuming, so settling allocates nothing.
-  private var resuming: [Waiter] = []
   private var lastID: UInt64 = 0
 
   @usableFromInline
@@ -32,13 +30,13 @@ struct Waiters {
     waiting.remove(at: index).continuation.resume()
   }
 
-  /// Resumes every caller that waits.
+  /// Resumes every caller that waits, in order; allocates nothing (the buffer is kept).
   mutating func resumeAll() {
     guard !waiting.isEmpty else { return }
-    // Swapped, so both keep their capacity and settling allocates nothing.
-    swap(&waiting, &resuming)
-    for waiter in resuming { waiter.continuation.resume() }
-    resuming.removeAll(keepingCapacity: true)
+    // Resuming only enqueues a caller: none comes or leaves during the loop.
+    for waiter in waiting { waiter.continuation.resume() }
+    // One caller is the usual case, and removeLast() is cheaper than removeAll.
+    if waiting.count == 1 { waiting.removeLast() } else { waiting.removeAll(keepingCapacity: true) }
   }
 }
 
