@@ -12,13 +12,9 @@ enum LoadOutcome<Value> {
 @usableFromInline
 typealias RetryWait = (delay: Duration, clock: LoaderClock)
 
-/// Runs `operation`, and again after each failure while `retryWait` allows, waiting on its
-/// clock: the attempt loop of a load and of a mutation's run.
-///
-/// While `network` is down no attempt starts and the run is marked waiting (`markWaiting`); a
-/// failure that arrives while it is down is not counted. Returns `nil` when the run went stale
-/// (`isCurrent` is `false`). It runs on its caller's actor (`nonisolated(nonsending)`), the main
-/// actor, without a hop of its own; the closures read the network and the run there.
+/// Runs `operation`, and again after each failure while `retryWait` allows: the attempt loop of
+/// a load and of a mutation's run. While the network is down (`isOffline`) no attempt starts and
+/// a failure is not counted; `nil` when the run went stale. It runs on its caller's actor.
 @inlinable
 nonisolated(nonsending) func runAttempts<Value>(
   _ operation: @Sendable () async throws -> Value, network: NetworkGate?, markedWaiting: Bool,

@@ -48,8 +48,8 @@ protocol WaitingCallers: AnyObject, Sendable {
 
 extension WaitingCallers {
   /// Waits until the owner calls `waiters.resumeAll()`, or the caller's task is cancelled (the
-  /// work goes on). Call it only while something runs that will settle. Inlinable, so that a
-  /// loader's caller waits without hopping into this module's functions.
+  /// work goes on), only while something runs that will settle. Inlinable: it compiles into
+  /// the caller's module, with no async frame of its own.
   @inlinable @inline(__always)
   func waitForSettlement() async {
     let id = waiters.nextID()
