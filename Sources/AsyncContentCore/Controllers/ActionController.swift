@@ -13,7 +13,7 @@ package final class ActionController: WaitingCallers {
 
   @ObservationIgnored private var task: Task<Void, Never>?
   @ObservationIgnored private var generation: UInt64 = 0
-  @ObservationIgnored var waiters = Waiters()
+  @ObservationIgnored @usableFromInline var waiters = Waiters()
 
   /// Creates a controller that runs nothing yet.
   package init() {}

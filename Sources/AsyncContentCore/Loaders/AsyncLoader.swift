@@ -236,6 +236,7 @@ open class AsyncLoader<Value: Sendable>: LoadableObject, AnyLoader {
     core.task = Task {
       let outcome = await runAttempts(
         operation, network: network, markedWaiting: markedWaiting,
+        isOffline: { network?.isOfflineUnobserved ?? false },
         isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
         markWaiting: { loader.object?.core.markWaitingForNetwork($0) },
         retryWait: { loader.object?.core.nextWait(after: $0, $1, retry) })

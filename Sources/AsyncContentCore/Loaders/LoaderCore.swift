@@ -93,7 +93,7 @@ package final class LoaderCore: Observable, WaitingCallers {
   @exclusivity(unchecked) @usableFromInline var task: Task<Void, Never>?
 
   /// The callers waiting for the running load to settle.
-  @exclusivity(unchecked) var waiters = Waiters()
+  @exclusivity(unchecked) @usableFromInline var waiters = Waiters()
 
   /// Hears every change of the phase (selections, a persisted cache's watcher), chained.
   @exclusivity(unchecked) package var phaseListener: PhaseListener?
@@ -225,7 +225,7 @@ package final class LoaderCore: Observable, WaitingCallers {
   // MARK: Waiting
 
   /// Waits until the running load settles (at once when none runs, or the caller is cancelled).
-  @usableFromInline
+  @inlinable @inline(__always)
   func waitForLoad() async {
     guard isLoadRunning else { return }
     await waitForSettlement()

@@ -317,6 +317,7 @@ where Item.ID: Sendable {
     core.task = Task {
       let outcome = await runAttempts(
         { try await fetchPage(cursor) }, network: network, markedWaiting: markedWaiting,
+        isOffline: { network?.isOfflineUnobserved ?? false },
         isCurrent: { loader.object?.core.isCurrent(generation) ?? false },
         markWaiting: { loader.object?.core.markWaitingForNetwork($0) },
         retryWait: { loader.object?.core.nextWait(after: $0, $1, retry) })

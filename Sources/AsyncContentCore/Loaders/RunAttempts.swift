@@ -12,23 +12,20 @@ enum LoadOutcome<Value> {
 @usableFromInline
 typealias RetryWait = (delay: Duration, clock: LoaderClock)
 
-/// Runs `operation`, and again after each failure while `retryWait` allows, waiting on its
-/// clock: the attempt loop of a load and of a mutation's run.
-///
-/// While `network` is down no attempt starts and the run is marked waiting (`markWaiting`); a
-/// failure that arrives while it is down is not counted. Returns `nil` when the run went stale
-/// (`isCurrent` is `false`).
-@MainActor @inlinable
-func runAttempts<Value>(
+/// Runs `operation`, and again after each failure while `retryWait` allows: the attempt loop of
+/// a load and of a mutation's run. While the network is down (`isOffline`) no attempt starts and
+/// a failure is not counted; `nil` when the run went stale. It runs on its caller's actor.
+@inlinable
+nonisolated(nonsending) func runAttempts<Value>(
   _ operation: @Sendable () async throws -> Value, network: NetworkGate?, markedWaiting: Bool,
-  isCurrent: @MainActor () -> Bool, markWaiting: @MainActor (_ waiting: Bool) -> Void,
-  retryWait: @MainActor (_ failedAttempts: Int, _ error: any Error) -> RetryWait?
+  isOffline: () -> Bool, isCurrent: () -> Bool, markWaiting: (_ waiting: Bool) -> Void,
+  retryWait: (_ failedAttempts: Int, _ error: any Error) -> RetryWait?
 ) async -> LoadOutcome<Value>? {
   var failedAttempts = 0
   var isMarked = markedWaiting
   while true {
     if let network {
-      if network.isOfflineUnobserved {
+      if isOffline() {
         if isCurrent() { markWaiting(true) }
         isMarked = true
         await network.waitUntilOnline()
@@ -48,7 +45,7 @@ func runAttempts<Value>(
     }
     guard isCurrent() else { return nil }
     if isCancellation(error) || Task.isCancelled { return .cancelled(error) }
-    if let network, network.isOfflineUnobserved { continue }  // uncounted: waits, runs again
+    if network != nil, isOffline() { continue }  // uncounted: waits, runs again
     failedAttempts += 1
     guard let retry = retryWait(failedAttempts, error) else {
       return .failure(error)

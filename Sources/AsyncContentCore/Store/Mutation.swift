@@ -316,7 +316,8 @@ public final class Mutation<Input: Sendable, Output: Sendable>: Observable {
     run.task = Task {
       let outcome = await runAttempts(
         { try await operation(input, idempotencyKey, clients) }, network: network,
-        markedWaiting: markedWaiting, isCurrent: { current === run },
+        markedWaiting: markedWaiting, isOffline: { network.isOfflineUnobserved },
+        isCurrent: { current === run },
         markWaiting: { waiting in
           setPaused(run, waiting)
           if waiting { storeRuns(upTo: run) }

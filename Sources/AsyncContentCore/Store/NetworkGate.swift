@@ -19,7 +19,7 @@ package final class NetworkGate: WaitingCallers {
   /// The status, observed.
   package private(set) var status: NetworkStatus = .online
   /// The callers that wait for the network, resumed when it comes back.
-  @ObservationIgnored var waiters = Waiters()
+  @ObservationIgnored @usableFromInline var waiters = Waiters()
 
   package init() {}
 
