@@ -6,11 +6,10 @@ import Testing
 /// passes through at most the number of files it says. The layout's budgets from issue 32 are
 /// checked here too, so that a change that outgrows them says so in review.
 @Suite struct ArchitectureArticleTests {
-  private static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  private static let root = Repository.root
 
   private static func read(_ path: String) throws -> String {
-    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    try Repository.read(path)
   }
 
   private static func exists(_ path: String) -> Bool {

@@ -203,9 +203,7 @@ enum PhaseDocs {
 
 @Suite("Diagram")
 struct DiagramTests {
-  /// The package root: this file is `Tests/AsyncContentCoreTests/DiagramTests.swift`.
-  private static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  private static let root = Repository.root
   private static let articlePath =
     "Sources/AsyncContentCore/AsyncContentCore.docc/PhasesAndTransitions.md"
   private static let regenerate =

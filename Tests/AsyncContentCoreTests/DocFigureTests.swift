@@ -7,12 +7,9 @@ import Testing
 /// thresholds, the code's defaults) and compared with the text. When a change moves a figure,
 /// the failure names it and the value to write.
 @Suite struct DocFigureTests {
-  /// The repository's root.
-  private static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
+  /// A file of the repository, by its path from the root.
   private static func read(_ path: String) throws -> String {
-    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    try Repository.read(path)
   }
 
   /// The public top-level types of `module` in its API baseline, counted as

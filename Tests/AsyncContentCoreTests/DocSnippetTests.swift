@@ -1135,8 +1135,7 @@ struct DocSnippetTests {
   /// README.md appears, whitespace aside, in this file, in ArticlePatterns.swift or in
   /// Examples/Snippets (DocSnippets.swift, MigrationSnippets.swift).
   @Test func snippetsAreInSync() throws {
-    let root = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = Repository.root
     let catalog = root.appendingPathComponent("Sources/AsyncContentCore/AsyncContentCore.docc")
     var documents = try FileManager.default.contentsOfDirectory(atPath: catalog.path)
       .filter { $0.hasSuffix(".md") }.sorted()

@@ -82,9 +82,7 @@ import Testing
 
   /// The article's text.
   static func article() throws -> String {
-    let root = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let url = root.appendingPathComponent(
+    let url = Repository.root.appendingPathComponent(
       "Sources/AsyncContentCore/AsyncContentCore.docc/SharingDataAcrossScreens.md")
     return try String(contentsOf: url, encoding: .utf8)
   }
